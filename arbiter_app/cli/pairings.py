@@ -1,0 +1,95 @@
+"""``arbiter-pairings``: the pairing engine on TRF files, with the command line of the endorsed engines.
+
+    arbiter-pairings --dutch IN.trf -p [OUT]     pair the next round
+    arbiter-pairings --dutch IN.trf -c           re-pair every round and compare
+
+Exit status: 0 success, 1 no legal pairing (or, with -c, rounds that
+differ), 3 invalid input, 5 a file that cannot be read or written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from arbiter_app.conformance import check_tournament
+from arbiter_app.errors import ArbiterError, PairingImpossibleError
+from arbiter_app.pairing.engine import pair_round
+from arbiter_app.pairing.model import RoundPairing
+from arbiter_app.trf.errors import TrfReadError
+from arbiter_app.trf.reader import read_trf
+from arbiter_app.trf.rounds import state_before_round
+
+EXIT_OK = 0
+EXIT_NO_PAIRING = 1
+EXIT_INVALID = 3
+EXIT_FILE = 5
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="arbiter-pairings",
+        description="FIDE (Dutch) system pairings, C.04.3 as approved in Baku 2016.",
+    )
+    parser.add_argument("--dutch", metavar="IN.trf", required=True, help="the tournament, as a TRF-16 file")
+    action = parser.add_mutually_exclusive_group(required=True)
+    action.add_argument("-p", dest="pair", nargs="?", const="-", metavar="OUT", help="pair the next round")
+    action.add_argument("-c", dest="check", action="store_true", help="re-pair every round and compare")
+    parser.add_argument("--edition", default="baku-2016", help="edition of the Dutch rules (default baku-2016)")
+    return parser
+
+
+def format_pairing(pairing: RoundPairing) -> str:
+    """The engines' output: number of pairs, then ``white black`` per board, the bye as ``id 0``."""
+    lines = [f"{b.white} {b.black}" for b in pairing.boards]
+    if pairing.bye is not None:
+        lines.append(f"{pairing.bye} 0")
+    return "\n".join([str(len(lines)), *lines]) + "\n"
+
+
+def _pair(path: str, out: str, edition: str) -> int:
+    doc = read_trf(path)
+    round_number = doc.last_round_with_results() + 1
+    pairing = pair_round(state_before_round(doc, round_number), edition)
+    text = format_pairing(pairing)
+    if out == "-":
+        sys.stdout.write(text)
+    else:
+        try:
+            Path(out).write_text(text, encoding="utf-8")
+        except OSError as error:
+            print(f"arbiter-pairings: cannot write {out}: {error.strerror}", file=sys.stderr)
+            return EXIT_FILE
+    return EXIT_OK
+
+
+def _check(path: str, edition: str) -> int:
+    checks = check_tournament(read_trf(path), edition)
+    different = [c for c in checks if not c.matches]
+    for check in different:
+        print(check.side_by_side(), end="\n\n")
+    print(f"{len(checks) - len(different)} of {len(checks)} rounds identical")
+    return EXIT_OK if not different else EXIT_NO_PAIRING
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.check:
+            return _check(args.dutch, args.edition)
+        return _pair(args.dutch, args.pair, args.edition)
+    except TrfReadError as error:
+        print(f"arbiter-pairings: {error}", file=sys.stderr)
+        return EXIT_FILE
+    except PairingImpossibleError as error:
+        print(f"arbiter-pairings: {error}", file=sys.stderr)
+        return EXIT_NO_PAIRING
+    except ArbiterError as error:
+        print(f"arbiter-pairings: {error}", file=sys.stderr)
+        return EXIT_INVALID
+
+
+if __name__ == "__main__":
+    sys.exit(main())

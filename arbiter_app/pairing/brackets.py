@@ -1,0 +1,185 @@
+"""Pairing one bracket (C.04.3 B.1-B.8).
+
+Rather than build and evaluate candidates one by one (B.3-B.6), the engine
+asks a maximum weight matching for the candidate B.8 would keep: criteria
+C.4-C.19 and the generation order D.1-D.3 are fields of each edge's weight
+(``weights.py``, ``generation.py``).  The graph holds the bracket and the
+players it may float to: the next scoregroup (C.7 looks at it), or every
+remaining player when the pairing must complete the round (the last bracket,
+or the PPB of A.9).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arbiter_app.pairing import generation
+from arbiter_app.pairing.criteria import (
+    QUALITY_CRITERIA,
+    Contestant,
+    Criterion,
+    Kind,
+    artificial_score,
+    may_meet,
+)
+from arbiter_app.pairing.matching import maximum_weight_matching
+from arbiter_app.pairing.weights import Edge, ScoreDifferenceScale, pack
+
+Pair = tuple[Contestant, Contestant]
+
+
+@dataclass(frozen=True)
+class Bracket:
+    """A pairing bracket (A.3) and the players below it."""
+
+    moved_down: tuple[Contestant, ...]
+    """MDPs (A.4), in A.2 order."""
+    residents: tuple[Contestant, ...]
+    """Resident players, in A.2 order."""
+    following: tuple[Contestant, ...]
+    """The next scoregroup; every remaining player when ``must_complete``."""
+    must_complete: bool
+    """The last bracket, or the PPB being re-paired: the pairing must let the round be completed (C.4, A.9)."""
+    following_is_last: bool = False
+    """The following scoregroup is the last one (C.7 then asks for its completion)."""
+
+    @property
+    def players(self) -> tuple[Contestant, ...]:
+        return self.moved_down + self.residents
+
+    @property
+    def is_homogeneous(self) -> bool:
+        """A.3: all players have the same score."""
+        return len({p.score for p in self.players}) <= 1
+
+
+@dataclass(frozen=True)
+class BracketPairing:
+    """The pairs of a bracket (higher ranked player first) and its downfloaters."""
+
+    pairs: tuple[Pair, ...]
+    downfloaters: tuple[Contestant, ...]
+
+
+class _Graph:
+    """The bracket, its followers, the edges C.1-C.3 allow, and the criteria fields."""
+
+    def __init__(self, bracket: Bracket) -> None:
+        self.bracket = bracket
+        self.vertices = bracket.moved_down + bracket.residents + bracket.following
+        self.mdp_count = len(bracket.moved_down)
+        self.size = len(bracket.moved_down) + len(bracket.residents)
+        vertices = self.vertices
+        # MDPs are paired with residents only (B.2, B.3): no MDP-MDP edge.
+        self.edges: list[Edge] = [
+            (i, j)
+            for j in range(self.mdp_count, len(vertices))
+            for i in range(j)
+            if may_meet(vertices[i], vertices[j])
+        ]
+        # A.8's artificial value, one point below the lowest score of the
+        # bracket and of the players it may float to (the endorsed engine's
+        # reading; the order of PSDs is the same in the cases the corpus shows).
+        self.base = artificial_score(vertices[-1].score)
+        current = vertices[: self.size]
+        differences = {p.score - self.base for p in current}
+        differences.update(a.score - b.score for k, a in enumerate(current) for b in current[k:])
+        self.scale = ScoreDifferenceScale(differences, len(vertices))
+        self.criteria_fields = self._criteria_fields()
+
+    def _criteria_fields(self) -> list[list[int]]:
+        bracket = self.bracket
+        fields: list[list[int]] = []
+        if bracket.must_complete:
+            # C.4 / A.9: the round must be completed, the bye going to a
+            # player C.2 allows.
+            fields.append([1 + self._barred_from_bye(i) + self._barred_from_bye(j) for i, j in self.edges])
+        fields.append(self._criterion_field(QUALITY_CRITERIA[0]))
+        fields.append(self._criterion_field(QUALITY_CRITERIA[1]))
+        if not bracket.must_complete:
+            fields.extend(self._c7_fields())
+        fields.extend(self._criterion_field(c) for c in QUALITY_CRITERIA[2:])
+        return fields
+
+    def _barred_from_bye(self, vertex: int) -> int:
+        return int(not self.vertices[vertex].can_get_bye)
+
+    def _criterion_field(self, criterion: Criterion) -> list[int]:
+        """A criterion's contribution to each edge inside the bracket.
+
+        Pairing ``h`` with ``l`` removes two downfloaters and adds one pair;
+        the field is the failure value that saves (larger is better).
+        """
+        vertices, size, base = self.vertices, self.size, self.base
+        values = []
+        for i, j in self.edges:
+            if j >= size:
+                values.append(0)
+                continue
+            h, l = vertices[i], vertices[j]
+            if criterion.kind is Kind.COUNT:
+                saved = (criterion.downfloater(h, base) or 0) + (criterion.downfloater(l, base) or 0)
+                values.append(saved - (criterion.pair(h, l) or 0))
+            else:
+                weight = self.scale.weight
+                values.append(
+                    weight(criterion.downfloater(h, base))
+                    + weight(criterion.downfloater(l, base))
+                    - weight(criterion.pair(h, l))
+                )
+        return values
+
+    def _c7_fields(self) -> list[list[int]]:
+        """C.7: the downfloaters chosen so that the following bracket gets the most pairs, then the lowest PSD."""
+        size, vertices = self.size, self.vertices
+        pairs_below: list[int] = []
+        psd_below: list[int] = []
+        for i, j in self.edges:
+            if self.bracket.following_is_last:
+                pairs_below.append(1 + self._barred_from_bye(i) + self._barred_from_bye(j))
+            else:
+                pairs_below.append(int(j >= size))
+            value = 0
+            for k in (i, j):
+                if k < size:
+                    value += self.scale.weight(vertices[k].score - self.base)
+            psd_below.append(value)
+        return [pairs_below, psd_below]
+
+    def best_matching(self, tie_breaks: list[list[int]], excluded: frozenset[Edge] = frozenset()) -> list[int]:
+        fields = self.criteria_fields + tie_breaks
+        weights = pack(fields, len(self.vertices) // 2 + 1)
+        if excluded:
+            weights = [0 if e in excluded else w for e, w in zip(self.edges, weights)]
+        return maximum_weight_matching(len(self.vertices), self.edges, weights)
+
+
+def pair_bracket(bracket: Bracket) -> BracketPairing:
+    """B.1-B.8: the pairing of ``bracket`` that B.8 chooses."""
+    graph = _Graph(bracket)
+    vertices, size, m = graph.vertices, graph.size, graph.mdp_count
+    if size < 2 or not graph.edges:
+        return BracketPairing((), bracket.players)
+    if m:
+        mate = graph.best_matching(generation.mdp_pairing_fields(graph.edges, m, size))
+        mdp_pairs = [(i, mate[i]) for i in range(m) if m <= mate[i] < size]
+    else:
+        mate = graph.best_matching([])
+        mdp_pairs = []
+    taken = {v for pair in mdp_pairs for v in pair}
+    remainder = [v for v in range(m, size) if v not in taken]
+    s1_size = sum(1 for v in remainder if v < mate[v] < size and mate[v] not in taken)
+    position = {v: k for k, v in enumerate(remainder)}
+    # The MDP-pairing is settled; MDPs left out of it (the Limbo) may only
+    # float to the following bracket.
+    settled = frozenset(
+        (i, j) for i, j in graph.edges if i in taken or j in taken or (i < m and m <= j < size)
+    )
+    if remainder:
+        mate = graph.best_matching(generation.remainder_fields(graph.edges, position, s1_size), settled)
+    pairs = [(vertices[i], vertices[j]) for i, j in mdp_pairs]
+    pairs += [(vertices[v], vertices[mate[v]]) for v in remainder if v < mate[v] and mate[v] in position]
+    paired = {p.number for pair in pairs for p in pair}
+    downfloaters = tuple(p for p in bracket.players if p.number not in paired)
+    return BracketPairing(tuple(pairs), downfloaters)
+

@@ -1,0 +1,295 @@
+"""Pairing criteria C.1-C.19 of C.04.3 (Baku 2016) as named failure values.
+
+Each quality criterion is stated once, as what one pair and what one
+downfloater contribute to its failure value.  The evaluator sums those
+contributions over a candidate (for tests and the explanation), and the
+engine folds the same contributions into matching weights (``weights.py``),
+so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from arbiter_app.pairing.colours import ColourPreference, preferences_compatible
+from arbiter_app.pairing.floats import Float
+
+ONE_POINT = 10
+"""A.8's "one point", in tenths."""
+
+
+@dataclass(frozen=True)
+class Contestant:
+    """A player as one round's pairing sees him."""
+
+    number: int
+    """Pairing number."""
+    rank: int
+    """Effective pairing number for this round (E.5 parity; A.2 ties), 1-based."""
+    score: int
+    """Pairing score (A.2), tenths, virtual points included."""
+    preference: ColourPreference
+    float_previous: Float
+    """Float received in the previous round (C.12, C.13, C.16, C.17)."""
+    float_before: Float
+    """Float received two rounds before (C.14, C.15, C.18, C.19)."""
+    can_get_bye: bool
+    """C.2: no pairing-allocated bye and no forfeit win so far."""
+    is_topscorer: bool
+    """A.7."""
+    barred: frozenset[int]
+    """Pairing numbers this player may not meet: played opponents (C.1) and forbidden pairs."""
+
+    def sort_key(self) -> tuple[int, int]:
+        """A.2: score descending, then pairing number."""
+        return (-self.score, self.rank)
+
+
+# --- Absolute criteria -------------------------------------------------------
+
+
+def c1_have_met(a: Contestant, b: Contestant) -> bool:
+    """C.1 (C.04.1.b): the two have played each other (or the arbiter forbade the pair)."""
+    return b.number in a.barred
+
+
+def c3_same_absolute_preference(a: Contestant, b: Contestant) -> bool:
+    """C.3: two non-topscorers with the same absolute colour preference."""
+    return (
+        a.preference.is_absolute
+        and b.preference.is_absolute
+        and a.preference.colour is b.preference.colour
+        and not (a.is_topscorer or b.is_topscorer)
+    )
+
+
+def may_meet(a: Contestant, b: Contestant) -> bool:
+    """C.1 and C.3 allow the pair."""
+    return not c1_have_met(a, b) and not c3_same_absolute_preference(a, b)
+
+
+# --- Quality criteria ------------------------------------------------------------
+
+
+class Kind(enum.Enum):
+    COUNT = "count"
+    """Failure value: a number of players or pairs."""
+    SCORE_DIFFERENCES = "score differences"
+    """Failure value: score differences, compared like a PSD (A.8)."""
+
+
+PairRule = Callable[[Contestant, Contestant], int | None]
+DownfloaterRule = Callable[[Contestant, int], int | None]
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """A quality criterion: what a pair (higher, lower) and a downfloater contribute."""
+
+    article: str
+    kind: Kind
+    text: str
+    pair: PairRule
+    """Contribution of a pair (higher ranked first): a count, or a score difference (None: none)."""
+    downfloater: DownfloaterRule
+    """Contribution of a downfloater, given A.8's artificial score (one point below the bracket)."""
+
+
+def _no_pair(_h: Contestant, _l: Contestant) -> int | None:
+    return None
+
+
+def _no_downfloater(_p: Contestant, _base: int) -> int | None:
+    return None
+
+
+def _downfloats(h: Contestant, l: Contestant) -> bool:
+    return h.score > l.score
+
+
+def _colour_clash(h: Contestant, l: Contestant) -> bool:
+    return not preferences_compatible(h.preference, l.preference)
+
+
+def _c8(h: Contestant, l: Contestant) -> int:
+    # Both already at colour difference 2 with the same preference: one of them
+    # ends at 3 (only topscorers may meet so, C.3).
+    return int(h.preference.has_absolute_imbalance and l.preference.has_absolute_imbalance and _colour_clash(h, l))
+
+
+def _c9(h: Contestant, l: Contestant) -> int:
+    a, b = h.preference, l.preference
+    if not (a.is_absolute and b.is_absolute and _colour_clash(h, l)):
+        return 0
+    if a.imbalance == b.imbalance:
+        # E.3/E.4 decide; whoever yields repeats his colour a third time.
+        return int(a.repeated is not None and a.repeated is b.repeated)
+    yielding = b if a.imbalance > b.imbalance else a
+    assert a.colour is not None
+    return int(yielding.repeated is a.colour.opposite)
+
+
+def _c10(h: Contestant, l: Contestant) -> int:
+    return int(_colour_clash(h, l))
+
+
+def _c11(h: Contestant, l: Contestant) -> int:
+    a, b = h.preference, l.preference
+    return int(
+        a.is_strong_or_absolute
+        and b.is_strong_or_absolute
+        and not (a.is_absolute and b.is_absolute)
+        and _colour_clash(h, l)
+    )
+
+
+def _repeated_downfloat_pair(which: str) -> PairRule:
+    def rule(h: Contestant, l: Contestant) -> int:
+        return int(getattr(h, which) is Float.DOWN and _downfloats(h, l))
+
+    return rule
+
+
+def _repeated_downfloat_alone(which: str) -> DownfloaterRule:
+    def rule(p: Contestant, _base: int) -> int:
+        return int(getattr(p, which) is Float.DOWN)
+
+    return rule
+
+
+def _repeated_upfloat_pair(which: str) -> PairRule:
+    def rule(h: Contestant, l: Contestant) -> int:
+        return int(getattr(l, which) is Float.UP and _downfloats(h, l))
+
+    return rule
+
+
+def _repeated_downfloat_difference(which: str) -> PairRule:
+    def rule(h: Contestant, l: Contestant) -> int | None:
+        return h.score - l.score if getattr(h, which) is Float.DOWN and _downfloats(h, l) else None
+
+    return rule
+
+
+def _repeated_downfloater_difference(which: str) -> DownfloaterRule:
+    def rule(p: Contestant, base: int) -> int | None:
+        return p.score - base if getattr(p, which) is Float.DOWN else None
+
+    return rule
+
+
+def _repeated_upfloat_difference(which: str) -> PairRule:
+    def rule(h: Contestant, l: Contestant) -> int | None:
+        return h.score - l.score if getattr(l, which) is Float.UP and _downfloats(h, l) else None
+
+    return rule
+
+
+C5 = Criterion(
+    "C.5", Kind.COUNT, "maximize the number of pairs (minimize the downfloaters)",
+    lambda h, l: 0, lambda p, base: 1,
+)
+C6 = Criterion(
+    "C.6", Kind.SCORE_DIFFERENCES, "minimize the PSD (A.8)",
+    lambda h, l: h.score - l.score, lambda p, base: p.score - base,
+)
+C8 = Criterion(
+    "C.8", Kind.COUNT,
+    "minimize the topscorers or topscorers' opponents who get a colour difference beyond +-2",
+    _c8, _no_downfloater,
+)
+C9 = Criterion(
+    "C.9", Kind.COUNT,
+    "minimize the topscorers or topscorers' opponents who get the same colour three times in a row",
+    _c9, _no_downfloater,
+)
+C10 = Criterion(
+    "C.10", Kind.COUNT, "minimize the players who do not get their colour preference", _c10, _no_downfloater
+)
+C11 = Criterion(
+    "C.11", Kind.COUNT, "minimize the players who do not get their strong colour preference", _c11, _no_downfloater
+)
+C12 = Criterion(
+    "C.12", Kind.COUNT, "minimize the players who receive the same downfloat as the previous round",
+    _repeated_downfloat_pair("float_previous"), _repeated_downfloat_alone("float_previous"),
+)
+C13 = Criterion(
+    "C.13", Kind.COUNT, "minimize the players who receive the same upfloat as the previous round",
+    _repeated_upfloat_pair("float_previous"), _no_downfloater,
+)
+C14 = Criterion(
+    "C.14", Kind.COUNT, "minimize the players who receive the same downfloat as two rounds before",
+    _repeated_downfloat_pair("float_before"), _repeated_downfloat_alone("float_before"),
+)
+C15 = Criterion(
+    "C.15", Kind.COUNT, "minimize the players who receive the same upfloat as two rounds before",
+    _repeated_upfloat_pair("float_before"), _no_downfloater,
+)
+C16 = Criterion(
+    "C.16", Kind.SCORE_DIFFERENCES,
+    "minimize the score differences of players who receive the same downfloat as the previous round",
+    _repeated_downfloat_difference("float_previous"), _repeated_downfloater_difference("float_previous"),
+)
+C17 = Criterion(
+    "C.17", Kind.SCORE_DIFFERENCES,
+    "minimize the score differences of players who receive the same upfloat as the previous round",
+    _repeated_upfloat_difference("float_previous"), _no_downfloater,
+)
+C18 = Criterion(
+    "C.18", Kind.SCORE_DIFFERENCES,
+    "minimize the score differences of players who receive the same downfloat as two rounds before",
+    _repeated_downfloat_difference("float_before"), _repeated_downfloater_difference("float_before"),
+)
+C19 = Criterion(
+    "C.19", Kind.SCORE_DIFFERENCES,
+    "minimize the score differences of players who receive the same upfloat as two rounds before",
+    _repeated_upfloat_difference("float_before"), _no_downfloater,
+)
+
+COLOUR_CRITERIA: tuple[Criterion, ...] = (C8, C9, C10, C11)
+FLOAT_CRITERIA: tuple[Criterion, ...] = (C12, C13, C14, C15, C16, C17, C18, C19)
+"""C.12-C.19, in priority order (C.12-C.15 counts before C.16-C.19 differences)."""
+QUALITY_CRITERIA: tuple[Criterion, ...] = (C5, C6, *COLOUR_CRITERIA, *FLOAT_CRITERIA)
+"""C.5-C.19 but C.7, which looks at the following bracket and has no per-pair form."""
+
+
+# --- Evaluation of a candidate -------------------------------------------------------
+
+FailureValue = int | tuple[int, ...]
+
+
+def failure_value(
+    criterion: Criterion,
+    pairs: Iterable[tuple[Contestant, Contestant]],
+    downfloaters: Iterable[Contestant],
+    base: int,
+) -> FailureValue:
+    """The failure value of ``criterion`` for a candidate (pairs higher-first, and downfloaters).
+
+    Counts are summed; score differences are listed from the highest to the
+    lowest (A.8), and compare lexicographically.
+    """
+    values = [criterion.pair(*pair) for pair in pairs]
+    values += [criterion.downfloater(p, base) for p in downfloaters]
+    present = [v for v in values if v is not None]
+    if criterion.kind is Kind.COUNT:
+        return sum(present)
+    return tuple(sorted(present, reverse=True))
+
+
+def evaluate(
+    pairs: Sequence[tuple[Contestant, Contestant]],
+    downfloaters: Sequence[Contestant],
+    base: int,
+    criteria: Sequence[Criterion] = QUALITY_CRITERIA,
+) -> dict[str, FailureValue]:
+    """Failure values of a candidate for each criterion, keyed ``"C.5"`` ... ``"C.19"``."""
+    ordered = [(h, l) if h.sort_key() <= l.sort_key() else (l, h) for h, l in pairs]
+    return {c.article: failure_value(c, ordered, downfloaters, base) for c in criteria}
+
+
+def artificial_score(lowest_score: int) -> int:
+    """A.8: one point less than the score of the lowest ranked player of the bracket."""
+    return lowest_score - ONE_POINT

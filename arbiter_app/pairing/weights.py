@@ -1,0 +1,56 @@
+"""Lexicographic objectives folded into one integer weight per edge.
+
+A bracket's criteria are compared one after the other (B.8): a candidate is
+better when it better satisfies a criterion of higher priority.  A maximum
+weight matching finds the best candidate when each criterion becomes a
+*field* of the edge weight, fields of higher priority in higher bits, each
+wide enough that the sum of its values over any matching cannot reach the
+field above.  Values may be negative (a penalty); Python integers keep every
+weight exact whatever its width.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+Edge = tuple[int, int]
+
+
+class ScoreDifferenceScale:
+    """Weights for lists of score differences compared as A.8 compares PSDs.
+
+    ``weight(d)`` grows so fast with ``d`` that minimising the sum of the
+    weights of a list minimises the list lexicographically (highest
+    difference first): every value outweighs ``count`` copies of all smaller
+    ones.
+    """
+
+    def __init__(self, values: Iterable[int], count: int) -> None:
+        self._base = count + 1
+        self._rank = {value: rank for rank, value in enumerate(sorted(set(values)))}
+
+    def weight(self, difference: int | None) -> int:
+        """Weight of one score difference; 0 for none."""
+        if difference is None:
+            return 0
+        return self._base ** (self._rank[difference] + 1)
+
+
+def pack(fields: Sequence[Sequence[int]], edges_in_matching: int) -> list[int]:
+    """Combine per-edge field values (highest priority first) into one weight per edge.
+
+    ``fields[k][e]`` is field ``k``'s value on edge ``e``; a matching holds
+    at most ``edges_in_matching`` edges.
+    """
+    if not fields:
+        return []
+    weights = [0] * len(fields[0])
+    offset = 0
+    for values in reversed(fields):
+        largest = max((abs(v) for v in values), default=0)
+        if largest:
+            for e, value in enumerate(values):
+                if value:
+                    weights[e] += value << offset
+            offset += (largest * edges_in_matching).bit_length() + 2
+    return weights

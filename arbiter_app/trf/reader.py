@@ -1,0 +1,287 @@
+"""Reading TRF-16 text (FIDE C.04 Annex 2) into a :class:`TrfDocument`.
+
+Lines may end with LF, CR LF or CR alone, mixed within one file; a UTF-8 BOM
+and a missing final newline are tolerated. Line-level syntax is checked here;
+the checks that need the whole file (opponents, symmetric pairings, warnings)
+are in :mod:`.checks`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from .checks import check_pairings
+from .errors import TrfFormatError, TrfReadError
+from .layout import (
+    ACCELERATION_CODE,
+    BYE_CODES,
+    CELL_BLANK_OFFSETS,
+    CELL_WIDTH,
+    COLOUR_CODE,
+    COLOUR_OFFSET,
+    COLOURS,
+    FIRST_ROUND_COLUMN,
+    FORBIDDEN_CODE,
+    FORFEIT_CODES,
+    HEADER_BLANK_COLUMNS,
+    NUMBER_FIELD,
+    OTHER_LINE,
+    PLAYED_CODES,
+    PLAYER_CODE,
+    PLAYER_FIELDS,
+    POINT_VALUE_CODES,
+    RESULT_CODES,
+    RESULT_OFFSET,
+    ROUND_STRIDE,
+    ROUNDS_CODE,
+    SETTING_CODES,
+)
+from .model import PlayerLine, RoundEntry, TrfDocument
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_TOKEN = re.compile(r"\S+")
+_DIGITS = re.compile(r"[0-9]+")
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+_DECIMAL_EXPECTED = "a number such as 1.0"
+_PAIRING_NUMBER_EXPECTED = "a pairing number from 1 to 9999"
+# Syntax of the value of each one-value line, and what to call it in errors.
+_FIELDS = {field.name: field for field in PLAYER_FIELDS}
+_SETTING_SYNTAX: dict[str, tuple[re.Pattern[str], str]] = {
+    ROUNDS_CODE: (re.compile(r"[1-9][0-9]*"), "a number of rounds"),
+    COLOUR_CODE: (re.compile(r"white1|black1"), "'white1' or 'black1'"),
+    **{code: (_DECIMAL, _DECIMAL_EXPECTED) for code in POINT_VALUE_CODES},
+}
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text``, whatever their line ends, without a BOM."""
+    lines = _LINE_BREAK.split(text.removeprefix("\ufeff"))
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def parse_trf(text: str, *, source: str = "<trf>") -> TrfDocument:
+    """Parse TRF-16 text; ``source`` names it in error messages.
+
+    Raises :class:`TrfFormatError` on the first malformed field.
+    """
+    builder = _DocumentBuilder(source)
+    for line_number, line in enumerate(split_lines(text), 1):
+        builder.add(line_number, line)
+    return builder.finish()
+
+
+def read_trf(path: str | os.PathLike[str]) -> TrfDocument:
+    """Read and parse a TRF-16 file, decoded as UTF-8 or, failing that, latin-1.
+
+    Raises :class:`TrfReadError` when the file cannot be read.
+    """
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise TrfReadError(str(path), exc.strerror or str(exc)) from exc
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return parse_trf(text, source=str(path))
+
+
+class _DocumentBuilder:
+    """Collects the lines of one file, then builds the document."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.players: list[PlayerLine] = []
+        self.player_lines: dict[int, int] = {}
+        self.settings: dict[str, tuple[int, str]] = {}
+        self.accelerations: dict[int, tuple[str, ...]] = {}
+        self.acceleration_lines: dict[int, int] = {}
+        self.forbidden_pairs: list[tuple[int, ...]] = []
+        # (line, column, text, number) of pairing numbers in XXA/XXP lines.
+        self.references: list[tuple[int, int, str, int]] = []
+        self.other_lines: list[tuple[int, str]] = []
+        self.line_order: list[str] = []
+
+    def error(self, line: int, column: int, expected: str, found: str) -> TrfFormatError:
+        return TrfFormatError(self.source, line, column, expected, found)
+
+    def add(self, line_number: int, line: str) -> None:
+        code = line[:3]
+        if code == PLAYER_CODE:
+            self.add_player(line_number, line.rstrip(" "))
+        elif code in SETTING_CODES:
+            self.add_setting(code, line_number, line)
+        elif code == ACCELERATION_CODE:
+            self.add_acceleration(line_number, line)
+        elif code == FORBIDDEN_CODE:
+            self.add_forbidden_pair(line_number, line)
+        else:
+            code = OTHER_LINE
+            self.other_lines.append((line_number, line))
+        self.line_order.append(code)
+
+    def finish(self) -> TrfDocument:
+        for line, column, text, number in self.references:
+            if number not in self.player_lines:
+                raise self.error(line, column, "the pairing number of a player in the file", text)
+        values = {code: value for code, (_, value) in self.settings.items()}
+        rounds_count = values.get(ROUNDS_CODE)
+        initial_colour = values.get(COLOUR_CODE)
+        players = tuple(self.players)
+        return TrfDocument(
+            players=players,
+            rounds_count=None if rounds_count is None else int(rounds_count),
+            initial_colour=None if initial_colour is None else initial_colour.removesuffix("1"),
+            accelerations=self.accelerations,
+            forbidden_pairs=tuple(self.forbidden_pairs),
+            point_values={code: values[code] for code in POINT_VALUE_CODES if code in values},
+            other_lines=tuple(self.other_lines),
+            line_order=tuple(self.line_order),
+            warnings=check_pairings(players, self.source),
+            source=self.source,
+        )
+
+    # -- 001 lines -------------------------------------------------------
+
+    def add_player(self, line_number: int, line: str) -> None:
+        """Parse a 001 line whose trailing blanks have been removed."""
+        if len(line) < NUMBER_FIELD.last:
+            expected = f"a pairing number in columns {NUMBER_FIELD.first}-{NUMBER_FIELD.last}"
+            raise self.error(line_number, NUMBER_FIELD.first, expected, line[NUMBER_FIELD.first - 1 :])
+        self.expect_blanks(line_number, line, HEADER_BLANK_COLUMNS)
+        fields = {name: field.text(line) for name, field in _FIELDS.items()}
+        number = self.pairing_number(line_number, NUMBER_FIELD.first, fields["number"])
+        if number in self.player_lines:
+            raise self.error(
+                line_number,
+                NUMBER_FIELD.first,
+                f"a pairing number not used before (line {self.player_lines[number]} has {number})",
+                fields["number"],
+            )
+        self.player_lines[number] = line_number
+        self.players.append(
+            PlayerLine(
+                number=number,
+                sex=fields["sex"].ljust(1),
+                title=fields["title"].ljust(3),
+                name=fields["name"].strip(),
+                rating=self.optional_integer(line_number, line, "rating"),
+                federation=fields["federation"].strip(),
+                fide_id=fields["fide_id"].strip(),
+                birth=fields["birth"].strip(),
+                points=fields["points"].strip(),
+                rank=self.optional_integer(line_number, line, "rank"),
+                rounds=tuple(
+                    self.round_entry(line_number, line, number, column)
+                    for column in range(FIRST_ROUND_COLUMN, len(line) + 1, ROUND_STRIDE)
+                ),
+                line_number=line_number,
+            )
+        )
+
+    def optional_integer(self, line_number: int, line: str, name: str) -> int | None:
+        """The rating or rank field: None when blank, else digits."""
+        field = _FIELDS[name]
+        text = field.text(line)
+        if not text.strip():
+            return None
+        return self.integer(line_number, field.first, text, f"a {name} (digits) in columns {field.first}-{field.last}")
+
+    def integer(self, line_number: int, column: int, text: str, expected: str) -> int:
+        if not _DIGITS.fullmatch(text.strip()):
+            raise self.error(line_number, column, expected, text)
+        return int(text)
+
+    def pairing_number(self, line_number: int, column: int, text: str) -> int:
+        number = self.integer(line_number, column, text, _PAIRING_NUMBER_EXPECTED)
+        if not 1 <= number <= 9999:
+            raise self.error(line_number, column, _PAIRING_NUMBER_EXPECTED, text)
+        return number
+
+    def expect_blanks(self, line_number: int, line: str, columns: tuple[int, ...]) -> None:
+        for column in columns:
+            if column <= len(line) and line[column - 1] != " ":
+                raise self.error(line_number, column, "a blank between fields", line[column - 1])
+
+    def round_entry(self, line_number: int, line: str, player_number: int, column: int) -> RoundEntry:
+        """Parse the round cell starting at ``column`` (TRF-16 columns 92, 102, ...)."""
+        gap_end = column + ROUND_STRIDE - 1
+        self.expect_blanks(
+            line_number,
+            line,
+            (*(column + offset for offset in CELL_BLANK_OFFSETS), *range(column + CELL_WIDTH, gap_end + 1)),
+        )
+        cell = line[column - 1 : column - 1 + CELL_WIDTH].ljust(CELL_WIDTH)
+        opponent_text, colour, code = cell[:4], cell[COLOUR_OFFSET], cell[RESULT_OFFSET]
+        opponent = None  # for 0000 and for a blank opponent field
+        if opponent_text.strip():
+            opponent = self.integer(line_number, column, opponent_text, "an opponent number") or None
+        colour_column, result_column = column + COLOUR_OFFSET, column + RESULT_OFFSET
+        if colour not in COLOURS:
+            raise self.error(line_number, colour_column, "a colour 'w', 'b' or '-'", colour)
+        if code not in RESULT_CODES:
+            raise self.error(line_number, result_column, f"a result code among '{RESULT_CODES.strip()}' or blank", code)
+        if opponent == player_number:
+            raise self.error(line_number, column, "an opponent other than the player", opponent_text)
+        if opponent is not None and colour == "-" and code not in FORFEIT_CODES + BYE_CODES:
+            raise self.error(line_number, colour_column, f"colour 'w' or 'b' for a game against {opponent}", colour)
+        if opponent is None and code in PLAYED_CODES:
+            raise self.error(line_number, column, f"an opponent for the played result '{code}'", opponent_text)
+        return RoundEntry(opponent, colour, code)
+
+    # -- extension lines -------------------------------------------------
+
+    def add_setting(self, code: str, line_number: int, line: str) -> None:
+        """XXR, XXC and BBx lines: one value, repeated lines must agree."""
+        pattern, expected = _SETTING_SYNTAX[code]
+        tokens = _tokens(line)
+        if not tokens or not pattern.fullmatch(tokens[0][1]):
+            column, text = tokens[0] if tokens else (len(line) + 1, "")
+            raise self.error(line_number, column, expected, text)
+        if len(tokens) > 1:
+            raise self.error(line_number, tokens[1][0], "the end of the line", tokens[1][1])
+        column, value = tokens[0]
+        if code in self.settings and self.settings[code][1] != value:
+            first_line, first_value = self.settings[code]
+            raise self.error(line_number, column, f"'{first_value}' as on line {first_line}", value)
+        self.settings.setdefault(code, (line_number, value))
+
+    def add_acceleration(self, line_number: int, line: str) -> None:
+        """``XXA pppp a1 a2 ...``: acceleration points of player pppp per round."""
+        tokens = _tokens(line)
+        if not tokens:
+            raise self.error(line_number, len(line) + 1, _PAIRING_NUMBER_EXPECTED, "")
+        number_column, number_text = tokens[0]
+        number = self.referenced_number(line_number, number_column, number_text)
+        if len(tokens) == 1:
+            raise self.error(line_number, len(line) + 1, "acceleration points for round 1", "")
+        for column, text in tokens[1:]:
+            if not _DECIMAL.fullmatch(text):
+                raise self.error(line_number, column, _DECIMAL_EXPECTED, text)
+        if number in self.accelerations:
+            expected = f"a player without acceleration yet (line {self.acceleration_lines[number]} has {number})"
+            raise self.error(line_number, number_column, expected, number_text)
+        self.accelerations[number] = tuple(text for _, text in tokens[1:])
+        self.acceleration_lines[number] = line_number
+
+    def add_forbidden_pair(self, line_number: int, line: str) -> None:
+        """``XXP p1 p2 ...``: players who may not be paired with each other."""
+        tokens = _tokens(line)
+        if len(tokens) < 2:
+            raise self.error(line_number, len(line) + 1, "at least two pairing numbers", "")
+        self.forbidden_pairs.append(tuple(self.referenced_number(line_number, *token) for token in tokens))
+
+    def referenced_number(self, line_number: int, column: int, text: str) -> int:
+        """A pairing number in an XXA/XXP line; its player is looked up at the end."""
+        number = self.pairing_number(line_number, column, text)
+        self.references.append((line_number, column, text, number))
+        return number
+
+
+def _tokens(line: str) -> list[tuple[int, str]]:
+    """Blank-separated words after the 3-character code, with their 1-based columns."""
+    return [(match.start() + 1, match.group()) for match in _TOKEN.finditer(line, 3)]
