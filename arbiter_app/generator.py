@@ -18,19 +18,21 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, fields, replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 from arbiter_app.errors import ArbiterError
 from arbiter_app.pairing.engine import pair_round
-from arbiter_app.trf.layout import OTHER_LINE, PLAYER_CODE
+from arbiter_app.trf.layout import COLOUR_CODE, OTHER_LINE, PLAYER_CODE, ROUNDS_CODE
 from arbiter_app.trf.model import PlayerLine, RoundEntry, TrfDocument
 from arbiter_app.trf.rounds import outcome_of, point_system, state_before_round
 
 _ABSENT = RoundEntry(None, "-", "-")
 _HALF_POINT_BYE = RoundEntry(None, "-", "H")
 _PAIRING_ALLOCATED_BYE = RoundEntry(None, "-", "U")
-_MAX_SCORE = 999  # tenths: the points column of a 001 line holds 4 characters ("99.9")
+_MAX_SCORE = 999  # tenths: the points column of a 001 line holds 4 characters ("99.9"), so must any score
 _WHOLE = re.compile(r"-?[0-9]+")
 _DECIMAL = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
@@ -59,21 +61,41 @@ class GeneratorConfig:
     points_for_draw: int = 5
 
 
-# Configuration key -> field of GeneratorConfig; the field's type says how the value is read.
-_KEYS = {
-    "PlayersNumber": "players",
-    "RoundsNumber": "rounds",
-    "DrawPercentage": "draw_percentage",
-    "ForfeitRate": "forfeit_rate",
-    "RetiredRate": "retired_rate",
-    "HalfPointByeRate": "half_point_bye_rate",
-    "HighestRating": "highest_rating",
-    "LowestRating": "lowest_rating",
-    "PointsForWin": "points_for_win",
-    "PointsForDraw": "points_for_draw",
+def _whole(text: str) -> int:
+    """A whole number, e.g. ``30``; ValueError naming what was expected."""
+    if not _WHOLE.fullmatch(text):
+        raise ValueError("a whole number")
+    return int(text)
+
+
+def _number(text: str) -> Fraction:
+    """A decimal number, e.g. ``12.5``, exactly."""
+    if not _DECIMAL.fullmatch(text):
+        raise ValueError("a number")
+    return Fraction(text)
+
+
+def _tenths(text: str) -> int:
+    """Points, e.g. ``3.0``, in tenths."""
+    tenths = _number(text) * 10
+    if tenths.denominator != 1:
+        raise ValueError("a multiple of 0.1")
+    return int(tenths)
+
+
+# Configuration key -> field of GeneratorConfig and the reader of its value.
+_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "PlayersNumber": ("players", _whole),
+    "RoundsNumber": ("rounds", _whole),
+    "DrawPercentage": ("draw_percentage", _number),
+    "ForfeitRate": ("forfeit_rate", _whole),
+    "RetiredRate": ("retired_rate", _whole),
+    "HalfPointByeRate": ("half_point_bye_rate", _whole),
+    "HighestRating": ("highest_rating", _whole),
+    "LowestRating": ("lowest_rating", _whole),
+    "PointsForWin": ("points_for_win", _tenths),
+    "PointsForDraw": ("points_for_draw", _tenths),
 }
-_IN_TENTHS = {"points_for_win", "points_for_draw"}
-_FIELD_TYPES = {f.name: f.type for f in fields(GeneratorConfig)}
 
 
 def parse_config(text: str, source: str = "<config>") -> GeneratorConfig:
@@ -82,8 +104,8 @@ def parse_config(text: str, source: str = "<config>") -> GeneratorConfig:
     Keys not given keep the defaults of :class:`GeneratorConfig`. Raises
     :class:`GeneratorConfigError` naming the line and the key.
     """
-    values: dict[str, int | Fraction] = {}
-    where: dict[str, str] = {}
+    values: dict[str, Any] = {}
+    given: dict[str, tuple[int, str]] = {}  # key -> (line number, value as written)
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -94,34 +116,21 @@ def parse_config(text: str, source: str = "<config>") -> GeneratorConfig:
             raise GeneratorConfigError(f"{place}: expected key=value, found '{line}'")
         if key not in _KEYS:
             raise GeneratorConfigError(f"{place}: unknown key '{key}' (known: {', '.join(_KEYS)})")
-        if key in where:
-            raise GeneratorConfigError(f"{place}: {key} is already set ({where[key]})")
-        values[_KEYS[key]] = _value(key, value, place)
-        where[key] = place
-    config = GeneratorConfig(**values)  # type: ignore[arg-type]
-    _validate(config, where)
+        if key in given:
+            raise GeneratorConfigError(f"{place}: {key} is already set on line {given[key][0]}")
+        name, reader = _KEYS[key]
+        try:
+            values[name] = reader(value)
+        except ValueError as error:
+            raise GeneratorConfigError(f"{place}: {key}: expected {error}, found '{value}'") from None
+        given[key] = (number, value)
+    config = GeneratorConfig(**values)
+    _validate(config, given, source)
     return config
 
 
-def _value(key: str, text: str, place: str) -> int | Fraction:
-    """The value of ``key`` read from ``text``: a whole number, a number, or tenths of a point."""
-    name = _KEYS[key]
-    if _FIELD_TYPES[name] == "int" and name not in _IN_TENTHS:
-        if not _WHOLE.fullmatch(text):
-            raise GeneratorConfigError(f"{place}: {key}: expected a whole number, found '{text}'")
-        return int(text)
-    if not _DECIMAL.fullmatch(text):
-        raise GeneratorConfigError(f"{place}: {key}: expected a number, found '{text}'")
-    if name not in _IN_TENTHS:
-        return Fraction(text)
-    tenths = Fraction(text) * 10
-    if tenths.denominator != 1:
-        raise GeneratorConfigError(f"{place}: {key}: expected a multiple of 0.1, found '{text}'")
-    return int(tenths)
-
-
-def _validate(config: GeneratorConfig, where: dict[str, str]) -> None:
-    """Raise :class:`GeneratorConfigError` for the first value out of range."""
+def _validate(config: GeneratorConfig, given: dict[str, tuple[int, str]], source: str) -> None:
+    """Raise :class:`GeneratorConfigError` for the first value out of range, naming its key and line."""
     c = config
     rules = (
         ("PlayersNumber", 2 <= c.players <= 9999, "between 2 and 9999"),
@@ -134,13 +143,17 @@ def _validate(config: GeneratorConfig, where: dict[str, str]) -> None:
         ("LowestRating", 0 <= c.lowest_rating <= c.highest_rating, f"between 0 and HighestRating ({c.highest_rating})"),
         ("PointsForWin", c.points_for_win > 0, "positive"),
         ("PointsForDraw", 0 <= c.points_for_draw <= c.points_for_win, "between 0 and PointsForWin"),
-        ("PointsForWin", c.rounds * c.points_for_win <= _MAX_SCORE, "at most 99.9 / RoundsNumber (points column)"),
+        ("PointsForWin", c.rounds * c.points_for_win <= _MAX_SCORE, f"at most 99.9 / RoundsNumber ({c.rounds})"),
     )
     for key, valid, requirement in rules:
         if not valid:
-            value = getattr(config, _KEYS[key])
-            shown = _points(value) if _KEYS[key] in _IN_TENTHS else str(value)
-            raise GeneratorConfigError(f"{where.get(key, 'default')}: {key}={shown}: must be {requirement}")
+            if key in given:
+                number, text = given[key]
+                raise GeneratorConfigError(f"{source}, line {number}: {key}={text}: must be {requirement}")
+            name, reader = _KEYS[key]
+            default = getattr(config, name)
+            text = _points(default) if reader is _tenths else str(default)
+            raise GeneratorConfigError(f"{key}={text} (default): must be {requirement}")
 
 
 def generate(config: GeneratorConfig, seed: int, edition: str = "baku-2016") -> TrfDocument:
@@ -149,8 +162,8 @@ def generate(config: GeneratorConfig, seed: int, edition: str = "baku-2016") -> 
     Raises :class:`PairingImpossibleError` if some round cannot be paired.
     """
     rng = random.Random(seed)
-    ratings = sorted((rng.randint(config.lowest_rating, config.highest_rating) for _ in range(config.players)),
-                     reverse=True)
+    drawn = [rng.randint(config.lowest_rating, config.highest_rating) for _ in range(config.players)]
+    ratings = sorted(drawn, reverse=True)  # pairing numbers by descending rating; names follow the numbers
     doc = _empty_document(config, seed, ratings, rng.choice(("white", "black")))
     cells: dict[int, list[RoundEntry]] = {line.number: [] for line in doc.players}
     retired: set[int] = set()
@@ -174,10 +187,10 @@ def generate(config: GeneratorConfig, seed: int, edition: str = "baku-2016") -> 
 
 def _empty_document(config: GeneratorConfig, seed: int, ratings: list[int], initial_colour: str) -> TrfDocument:
     """The header lines and the players, by descending rating, without rounds."""
-    point_values = {}
+    point_values: dict[str, str] = {}
     if (config.points_for_win, config.points_for_draw) != (10, 5):
         point_values = {"BBW": _points(config.points_for_win), "BBD": _points(config.points_for_draw)}
-    header = (OTHER_LINE, "XXR", "XXC", *point_values)
+    header = (OTHER_LINE, ROUNDS_CODE, COLOUR_CODE, *point_values)
     players = tuple(
         PlayerLine(
             number=number,

@@ -2,6 +2,8 @@
 
     arbiter-pairings --dutch IN.trf -p [OUT]     pair the next round
     arbiter-pairings --dutch IN.trf -c           re-pair every round and compare
+    arbiter-pairings --dutch -g [CONFIG] -o OUT.trf [-s SEED]
+                                                 generate a random tournament
 
 Exit status: 0 success, 1 no legal pairing (or, with -c, rounds that
 differ), 3 invalid input, 5 a file that cannot be read or written.
@@ -10,17 +12,20 @@ differ), 3 invalid input, 5 a file that cannot be read or written.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from arbiter_app.conformance import check_tournament
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
+from arbiter_app.generator import GeneratorConfig, generate, parse_config
 from arbiter_app.pairing.engine import pair_round
 from arbiter_app.pairing.model import RoundPairing
 from arbiter_app.trf.errors import TrfReadError
 from arbiter_app.trf.reader import read_trf
 from arbiter_app.trf.rounds import state_before_round
+from arbiter_app.trf.writer import write_trf
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -33,10 +38,22 @@ def _parser() -> argparse.ArgumentParser:
         prog="arbiter-pairings",
         description="FIDE (Dutch) system pairings, C.04.3 as approved in Baku 2016.",
     )
-    parser.add_argument("--dutch", metavar="IN.trf", required=True, help="the tournament, as a TRF-16 file")
+    parser.add_argument(
+        "--dutch", metavar="IN.trf", nargs="?", required=True, help="the tournament, as a TRF-16 file (not with -g)"
+    )
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("-p", dest="pair", nargs="?", const="-", metavar="OUT", help="pair the next round")
     action.add_argument("-c", dest="check", action="store_true", help="re-pair every round and compare")
+    action.add_argument(
+        "-g",
+        dest="generate",
+        nargs="?",
+        const="",
+        metavar="CONFIG",
+        help="generate a random tournament; CONFIG: key=value lines (default settings without it)",
+    )
+    parser.add_argument("-o", dest="output", metavar="OUT.trf", help="with -g: the file to write")
+    parser.add_argument("-s", dest="seed", type=int, metavar="SEED", help="with -g: the seed (default: drawn, printed)")
     parser.add_argument("--edition", default="baku-2016", help="edition of the Dutch rules (default baku-2016)")
     return parser
 
@@ -74,9 +91,42 @@ def _check(path: str, edition: str) -> int:
     return EXIT_OK if not different else EXIT_NO_PAIRING
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+def _generate(config_path: str, output: str, seed: int | None, edition: str) -> int:
+    """Write a random tournament to ``output``; without ``seed``, draw one and print it to stderr."""
+    config = GeneratorConfig()
+    if config_path:
+        try:
+            config = parse_config(Path(config_path).read_text(encoding="utf-8", errors="replace"), config_path)
+        except OSError as error:
+            print(f"arbiter-pairings: cannot read {config_path}: {error.strerror}", file=sys.stderr)
+            return EXIT_FILE
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+        print(f"arbiter-pairings: seed {seed}", file=sys.stderr)
+    text = write_trf(generate(config, seed, edition))
     try:
+        Path(output).write_text(text, encoding="utf-8", newline="")
+    except OSError as error:
+        print(f"arbiter-pairings: cannot write {output}: {error.strerror}", file=sys.stderr)
+        return EXIT_FILE
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    generating = args.generate is not None
+    if generating and args.dutch is not None:
+        parser.error("-g takes no IN.trf: --dutch -g [CONFIG] -o OUT.trf")
+    if generating and args.output is None:
+        parser.error("-g needs -o OUT.trf")
+    if not generating and args.dutch is None:
+        parser.error("-p and -c need --dutch IN.trf")
+    if not generating and (args.output is not None or args.seed is not None):
+        parser.error("-o and -s go with -g")
+    try:
+        if generating:
+            return _generate(args.generate, args.output, args.seed, args.edition)
         if args.check:
             return _check(args.dutch, args.edition)
         return _pair(args.dutch, args.pair, args.edition)

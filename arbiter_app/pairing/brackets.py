@@ -20,9 +20,10 @@ from arbiter_app.pairing.criteria import (
     Criterion,
     Kind,
     artificial_score,
+    evaluate,
     may_meet,
 )
-from arbiter_app.pairing.matching import maximum_weight_matching
+from arbiter_app.pairing.matching import maximum_cardinality_matching, maximum_weight_matching
 from arbiter_app.pairing.weights import Edge, ScoreDifferenceScale, pack
 
 Pair = tuple[Contestant, Contestant]
@@ -154,8 +155,73 @@ class _Graph:
         return maximum_weight_matching(len(self.vertices), self.edges, weights)
 
 
+def first_candidate(bracket: Bracket) -> BracketPairing:
+    """B.3: the candidate built before any alteration.
+
+    S1 (the MDPs, or the top half of a homogeneous bracket) against S2 in
+    order; in a heterogeneous bracket the remainder then pairs its own top
+    half against its bottom half.
+    """
+    mdps, residents = bracket.moved_down, bracket.residents
+    head = min(len(mdps), len(residents))
+    pairs = list(zip(mdps[:head], residents[:head]))
+    remainder = residents[head:]
+    half = len(remainder) // 2
+    pairs += zip(remainder[:half], remainder[half : 2 * half])
+    return BracketPairing(tuple(pairs), mdps[head:] + remainder[2 * half :])
+
+
+def _is_perfect(bracket: Bracket, candidate: BracketPairing) -> bool:
+    """B.4: the candidate complies with C.1-C.4 and no criterion C.5-C.19 could be better satisfied.
+
+    Checked only where that is certain without looking further: residents
+    of one score, every MDP paired, at most one player left over and he
+    only in the last bracket, where he takes the bye (C.2).  Then C.5 and
+    C.6 are at their best, C.7 cannot tell candidates apart, and there is
+    no completion to look after below (a PPB is never taken so).
+    """
+    floaters = candidate.downfloaters
+    if bracket.must_complete and bracket.following:
+        return False
+    if len({p.score for p in bracket.residents}) > 1:
+        return False
+    if len(floaters) > 1 or any(p in bracket.moved_down for p in floaters):
+        return False
+    if floaters and (not bracket.must_complete or not floaters[0].can_get_bye):
+        return False
+    if not all(may_meet(h, l) for h, l in candidate.pairs):
+        return False
+    base = artificial_score(bracket.players[-1].score)
+    failures = evaluate(candidate.pairs, floaters, base, QUALITY_CRITERIA[2:])
+    return not any(failures.values())
+
+
+def _max_pairs(graph: _Graph, bracket: Bracket) -> int:
+    """B.1.b MaxPairs of a homogeneous bracket: the pairs of the best candidate (the size of S1, B.2).
+
+    Without a completion requirement C.5 ranks first, so it is the largest
+    number of pairs C.1-C.3 allow inside the bracket.  The last bracket pairs
+    everybody but the bye (the round was found completable before it).
+    Only a PPB re-paired for completion needs the full optimisation.
+    """
+    if not bracket.must_complete:
+        neighbours: list[list[int]] = [[] for _ in range(graph.size)]
+        for i, j in graph.edges:
+            if j < graph.size:
+                neighbours[i].append(j)
+                neighbours[j].append(i)
+        return sum(1 for v, w in enumerate(maximum_cardinality_matching(graph.size, neighbours)) if v < w)
+    if not bracket.following:
+        return graph.size // 2
+    mate = graph.best_matching([])
+    return sum(1 for v in range(graph.size) if v < mate[v] < graph.size)
+
+
 def pair_bracket(bracket: Bracket) -> BracketPairing:
     """B.1-B.8: the pairing of ``bracket`` that B.8 chooses."""
+    candidate = first_candidate(bracket)
+    if _is_perfect(bracket, candidate):
+        return candidate
     graph = _Graph(bracket)
     vertices, size, m = graph.vertices, graph.size, graph.mdp_count
     if size < 2 or not graph.edges:
@@ -163,12 +229,12 @@ def pair_bracket(bracket: Bracket) -> BracketPairing:
     if m:
         mate = graph.best_matching(generation.mdp_pairing_fields(graph.edges, m, size))
         mdp_pairs = [(i, mate[i]) for i in range(m) if m <= mate[i] < size]
+        taken = {v for pair in mdp_pairs for v in pair}
+        remainder = [v for v in range(m, size) if v not in taken]
+        s1_size = sum(1 for v in remainder if v < mate[v] < size and mate[v] not in taken)
     else:
-        mate = graph.best_matching([])
-        mdp_pairs = []
-    taken = {v for pair in mdp_pairs for v in pair}
-    remainder = [v for v in range(m, size) if v not in taken]
-    s1_size = sum(1 for v in remainder if v < mate[v] < size and mate[v] not in taken)
+        mdp_pairs, taken, remainder = [], set(), list(range(size))
+        s1_size = _max_pairs(graph, bracket)
     position = {v: k for k, v in enumerate(remainder)}
     # The MDP-pairing is settled; MDPs left out of it (the Limbo) may only
     # float to the following bracket.

@@ -32,12 +32,96 @@ def maximum_weight_matching(vertex_count: int, edges: Sequence[Edge], weights: S
 
 def is_completable(vertex_count: int, edges: Sequence[Edge], bye_candidates: Sequence[int]) -> bool:
     """A.9: can every vertex be matched, but for one bye candidate when the count is odd?"""
-    graph = nx.Graph()
-    graph.add_nodes_from(range(vertex_count))
-    graph.add_edges_from(edges)
+    neighbours: list[list[int]] = [[] for _ in range(vertex_count + 1)]
+    for u, v in edges:
+        neighbours[u].append(v)
+        neighbours[v].append(u)
     if vertex_count % 2:
-        bye = vertex_count
-        graph.add_edges_from((v, bye) for v in bye_candidates)
+        for v in bye_candidates:
+            neighbours[v].append(vertex_count)
+            neighbours[vertex_count].append(v)
         vertex_count += 1
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
-    return 2 * len(matching) == vertex_count
+    else:
+        neighbours.pop()
+    return -1 not in maximum_cardinality_matching(vertex_count, neighbours)
+
+
+def maximum_cardinality_matching(vertex_count: int, neighbours: Sequence[Sequence[int]]) -> list[int]:
+    """Mate of each vertex (``-1`` when unmatched) in a matching with the most edges.
+
+    Edmonds' blossom algorithm: a greedy start, then one breadth-first search
+    for an augmenting path from each unmatched vertex, contracting odd cycles
+    (blossoms) on the way.  Cheap when the greedy start is nearly complete,
+    as it is when a round can be completed.
+    """
+    mate = [-1] * vertex_count
+    for v in range(vertex_count):
+        if mate[v] < 0:
+            for w in neighbours[v]:
+                if mate[w] < 0:
+                    mate[v], mate[w] = w, v
+                    break
+    for root in range(vertex_count):
+        if mate[root] < 0:
+            _augment_from(root, neighbours, mate)
+    return mate
+
+
+def _augment_from(root: int, neighbours: Sequence[Sequence[int]], mate: list[int]) -> bool:
+    n = len(mate)
+    parent = [-1] * n
+    base = list(range(n))
+    used = [False] * n
+    used[root] = True
+    queue = [root]
+
+    def lowest_common_ancestor(a: int, b: int) -> int:
+        seen = [False] * n
+        while True:
+            a = base[a]
+            seen[a] = True
+            if mate[a] < 0:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[mate[b]]
+
+    def mark_path(v: int, stop: int, child: int, in_blossom: list[bool]) -> None:
+        while base[v] != stop:
+            in_blossom[base[v]] = in_blossom[base[mate[v]]] = True
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    head = 0
+    while head < len(queue):
+        v = queue[head]
+        head += 1
+        for to in neighbours[v]:
+            if base[v] == base[to] or mate[v] == to:
+                continue
+            if to == root or (mate[to] >= 0 and parent[mate[to]] >= 0):
+                stop = lowest_common_ancestor(v, to)
+                in_blossom = [False] * n
+                mark_path(v, stop, to, in_blossom)
+                mark_path(to, stop, v, in_blossom)
+                for u in range(n):
+                    if in_blossom[base[u]]:
+                        base[u] = stop
+                        if not used[u]:
+                            used[u] = True
+                            queue.append(u)
+            elif parent[to] < 0:
+                parent[to] = v
+                if mate[to] < 0:
+                    while to >= 0:
+                        previous = mate[parent[to]]
+                        mate[to], mate[parent[to]] = parent[to], to
+                        to = previous
+                    return True
+                used[mate[to]] = True
+                queue.append(mate[to])
+    return False
