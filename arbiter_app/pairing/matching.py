@@ -1,16 +1,16 @@
-"""Maximum weight matching on general graphs (Edmonds' blossom algorithm).
+"""Matchings on general graphs (Edmonds' blossom algorithm).
 
 The engine needs two questions answered: the matching of greatest total
-weight (weights are exact Python integers of any width), and whether a
-round can be completed at all (A.9's completion test). networkx's
-implementation of the blossom algorithm answers both exactly.
+weight (weights are exact Python integers of any width; ``blossom.py``),
+and whether a round can be completed at all (A.9's completion test: a
+maximum cardinality matching).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-import networkx as nx
+from arbiter_app.pairing.blossom import max_weight_matching
 
 Edge = tuple[int, int]
 
@@ -20,14 +20,8 @@ def maximum_weight_matching(vertex_count: int, edges: Sequence[Edge], weights: S
 
     Edges of weight 0 or less are never worth taking and are left out.
     """
-    graph = nx.Graph()
-    graph.add_nodes_from(range(vertex_count))
-    graph.add_weighted_edges_from((u, v, w) for (u, v), w in zip(edges, weights) if w > 0)
-    mate = [-1] * vertex_count
-    for u, v in nx.max_weight_matching(graph):
-        mate[u] = v
-        mate[v] = u
-    return mate
+    kept = [(e, w) for e, w in zip(edges, weights) if w > 0]
+    return max_weight_matching(vertex_count, [e for e, _ in kept], [w for _, w in kept])
 
 
 def is_completable(vertex_count: int, edges: Sequence[Edge], bye_candidates: Sequence[int]) -> bool:

@@ -1,0 +1,361 @@
+"""Maximum weight matching on a general graph: Edmonds' blossom algorithm, primal-dual, O(n^3).
+
+Weights are Python integers of any size, so the lexicographic weights of
+``weights.py`` stay exact.  Dual variables are kept doubled (a vertex starts
+at the largest weight; an edge's slack is ``dual[u] + dual[v] - 2 * w``),
+which keeps every quantity an integer.
+
+Vertices are ``0 .. n-1``; blossoms get numbers ``n .. 2n-1``.  An edge
+``k`` has two endpoints ``2k`` and ``2k + 1``; ``endpoint[p]`` is the
+vertex at endpoint ``p`` and ``p ^ 1`` is the other end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+_FREE, _S, _T = 0, 1, 2
+
+
+class _Solver:
+    def __init__(self, n: int, edges: Sequence[tuple[int, int]], weights: Sequence[int]) -> None:
+        self.n = n
+        self.edges = edges
+        self.weight = weights
+        self.endpoint = [v for edge in edges for v in edge]
+        self.neighbour_ends: list[list[int]] = [[] for _ in range(n)]
+        for k, (u, v) in enumerate(edges):
+            self.neighbour_ends[u].append(2 * k + 1)
+            self.neighbour_ends[v].append(2 * k)
+        self.mate = [-1] * n  # remote endpoint of the matched edge
+        self.label = [_FREE] * (2 * n)
+        self.label_end = [-1] * (2 * n)
+        self.in_blossom = list(range(n))
+        self.parent = [-1] * (2 * n)
+        self.children: list[list[int]] = [[] for _ in range(2 * n)]
+        self.base = list(range(n)) + [-1] * n
+        self.endps: list[list[int]] = [[] for _ in range(2 * n)]
+        self.best_edge = [-1] * (2 * n)
+        self.blossom_best: list[list[int] | None] = [None] * (2 * n)
+        self.unused = list(range(n, 2 * n))
+        top = max(weights, default=0)
+        self.dual = [top] * n + [0] * n
+        self.allowed = [False] * len(edges)
+        self.queue: list[int] = []
+
+    def slack(self, k: int) -> int:
+        u, v = self.edges[k]
+        return self.dual[u] + self.dual[v] - 2 * self.weight[k]
+
+    def leaves(self, b: int) -> list[int]:
+        if b < self.n:
+            return [b]
+        out: list[int] = []
+        stack = [b]
+        while stack:
+            t = stack.pop()
+            if t < self.n:
+                out.append(t)
+            else:
+                stack.extend(self.children[t])
+        return out
+
+    def assign_label(self, w: int, t: int, p: int) -> None:
+        b = self.in_blossom[w]
+        self.label[w] = self.label[b] = t
+        self.label_end[w] = self.label_end[b] = p
+        self.best_edge[w] = self.best_edge[b] = -1
+        if t == _S:
+            self.queue.extend(self.leaves(b))
+        else:
+            base = self.base[b]
+            self.assign_label(self.endpoint[self.mate[base]], _S, self.mate[base] ^ 1)
+
+    def scan_blossom(self, v: int, w: int) -> int:
+        """The base of the new blossom closing at edge (v, w), or -1 for an augmenting path."""
+        path = []
+        base = -1
+        while v != -1 or w != -1:
+            b = self.in_blossom[v]
+            if self.label[b] & 4:
+                base = self.base[b]
+                break
+            path.append(b)
+            self.label[b] = 5
+            if self.label_end[b] == -1:
+                v = -1
+            else:
+                v = self.endpoint[self.label_end[b]]
+                b = self.in_blossom[v]
+                v = self.endpoint[self.label_end[b]]
+            if w != -1:
+                v, w = w, v
+        for b in path:
+            self.label[b] = _S
+        return base
+
+    def add_blossom(self, base: int, k: int) -> None:
+        v, w = self.edges[k]
+        bb = self.in_blossom[base]
+        bv = self.in_blossom[v]
+        bw = self.in_blossom[w]
+        b = self.unused.pop()
+        self.base[b] = base
+        self.parent[b] = -1
+        self.parent[bb] = b
+        path: list[int] = []
+        endps: list[int] = []
+        while bv != bb:
+            self.parent[bv] = b
+            path.append(bv)
+            endps.append(self.label_end[bv])
+            v = self.endpoint[self.label_end[bv]]
+            bv = self.in_blossom[v]
+        path.append(bb)
+        path.reverse()
+        endps.reverse()
+        endps.append(2 * k)
+        while bw != bb:
+            self.parent[bw] = b
+            path.append(bw)
+            endps.append(self.label_end[bw] ^ 1)
+            w = self.endpoint[self.label_end[bw]]
+            bw = self.in_blossom[w]
+        self.children[b] = path
+        self.endps[b] = endps
+        self.label[b] = _S
+        self.label_end[b] = self.label_end[bb]
+        self.dual[b] = 0
+        for leaf in self.leaves(b):
+            if self.label[self.in_blossom[leaf]] == _T:
+                self.queue.append(leaf)
+            self.in_blossom[leaf] = b
+        best_to = [-1] * (2 * self.n)
+        for child in path:
+            if self.blossom_best[child] is None:
+                candidates = [[p // 2 for p in self.neighbour_ends[leaf]] for leaf in self.leaves(child)]
+            else:
+                candidates = [self.blossom_best[child]]  # type: ignore[list-item]
+            for group in candidates:
+                for e in group:
+                    i, j = self.edges[e]
+                    if self.in_blossom[j] == b:
+                        i, j = j, i
+                    bj = self.in_blossom[j]
+                    if bj != b and self.label[bj] == _S and (best_to[bj] == -1 or self.slack(e) < self.slack(best_to[bj])):
+                        best_to[bj] = e
+            self.blossom_best[child] = None
+            self.best_edge[child] = -1
+        self.blossom_best[b] = [e for e in best_to if e != -1]
+        self.best_edge[b] = -1
+        for e in self.blossom_best[b]:  # type: ignore[union-attr]
+            if self.best_edge[b] == -1 or self.slack(e) < self.slack(self.best_edge[b]):
+                self.best_edge[b] = e
+
+    def expand_blossom(self, b: int, end_stage: bool) -> None:
+        for child in self.children[b]:
+            self.parent[child] = -1
+            if child < self.n:
+                self.in_blossom[child] = child
+            elif end_stage and self.dual[child] == 0:
+                self.expand_blossom(child, end_stage)
+            else:
+                for leaf in self.leaves(child):
+                    self.in_blossom[leaf] = child
+        if not end_stage and self.label[b] == _T:
+            entry = self.in_blossom[self.endpoint[self.label_end[b] ^ 1]]
+            j = self.children[b].index(entry)
+            if j & 1:
+                j -= len(self.children[b])
+                step, end_offset = 1, 0
+            else:
+                step, end_offset = -1, 1
+            p = self.label_end[b]
+            while j != 0:
+                self.label[self.endpoint[p ^ 1]] = _FREE
+                self.label[self.endpoint[self.endps[b][j - end_offset] ^ end_offset ^ 1]] = _FREE
+                self.assign_label(self.endpoint[p ^ 1], _T, p)
+                self.allowed[self.endps[b][j - end_offset] // 2] = True
+                j += step
+                p = self.endps[b][j - end_offset] ^ end_offset
+                self.allowed[p // 2] = True
+                j += step
+            bv = self.children[b][j]
+            self.label[self.endpoint[p ^ 1]] = self.label[bv] = _T
+            self.label_end[self.endpoint[p ^ 1]] = self.label_end[bv] = p
+            self.best_edge[bv] = -1
+            j += step
+            while self.children[b][j] != entry:
+                bv = self.children[b][j]
+                if self.label[bv] == _S:
+                    j += step
+                    continue
+                for v in self.leaves(bv):
+                    if self.label[v] != _FREE:
+                        break
+                else:
+                    v = -1
+                if v != -1:
+                    self.label[v] = _FREE
+                    self.label[self.endpoint[self.mate[self.base[bv]]]] = _FREE
+                    self.assign_label(v, _T, self.label_end[v])
+                j += step
+        self.label[b] = self.label_end[b] = -1
+        self.children[b] = []
+        self.endps[b] = []
+        self.base[b] = -1
+        self.blossom_best[b] = None
+        self.best_edge[b] = -1
+        self.unused.append(b)
+
+    def augment_blossom(self, b: int, v: int) -> None:
+        t = v
+        while self.parent[t] != b:
+            t = self.parent[t]
+        if t >= self.n:
+            self.augment_blossom(t, v)
+        i = j = self.children[b].index(t)
+        if i & 1:
+            j -= len(self.children[b])
+            step, end_offset = 1, 0
+        else:
+            step, end_offset = -1, 1
+        while j != 0:
+            j += step
+            t = self.children[b][j]
+            p = self.endps[b][j - end_offset] ^ end_offset
+            if t >= self.n:
+                self.augment_blossom(t, self.endpoint[p])
+            j += step
+            t = self.children[b][j]
+            if t >= self.n:
+                self.augment_blossom(t, self.endpoint[p ^ 1])
+            self.mate[self.endpoint[p]] = p ^ 1
+            self.mate[self.endpoint[p ^ 1]] = p
+        self.children[b] = self.children[b][i:] + self.children[b][:i]
+        self.endps[b] = self.endps[b][i:] + self.endps[b][:i]
+        self.base[b] = self.base[self.children[b][0]]
+
+    def augment_matching(self, k: int) -> None:
+        v, w = self.edges[k]
+        for s, p in ((v, 2 * k + 1), (w, 2 * k)):
+            while True:
+                bs = self.in_blossom[s]
+                if bs >= self.n:
+                    self.augment_blossom(bs, s)
+                self.mate[s] = p
+                if self.label_end[bs] == -1:
+                    break
+                t = self.endpoint[self.label_end[bs]]
+                bt = self.in_blossom[t]
+                s = self.endpoint[self.label_end[bt]]
+                j = self.endpoint[self.label_end[bt] ^ 1]
+                if bt >= self.n:
+                    self.augment_blossom(bt, j)
+                self.mate[j] = self.label_end[bt]
+                p = self.label_end[bt] ^ 1
+
+    def solve(self) -> list[int]:
+        n = self.n
+        for _stage in range(n):
+            for i in range(2 * n):
+                self.label[i] = _FREE
+                self.best_edge[i] = -1
+            for i in range(n, 2 * n):
+                self.blossom_best[i] = None
+            self.allowed = [False] * len(self.edges)
+            self.queue = []
+            for v in range(n):
+                if self.mate[v] == -1 and self.label[self.in_blossom[v]] == _FREE:
+                    self.assign_label(v, _S, -1)
+            augmented = False
+            while True:
+                while self.queue and not augmented:
+                    v = self.queue.pop()
+                    for p in self.neighbour_ends[v]:
+                        k = p // 2
+                        w = self.endpoint[p]
+                        if self.in_blossom[v] == self.in_blossom[w]:
+                            continue
+                        if not self.allowed[k]:
+                            kslack = self.slack(k)
+                            if kslack <= 0:
+                                self.allowed[k] = True
+                        if self.allowed[k]:
+                            if self.label[self.in_blossom[w]] == _FREE:
+                                self.assign_label(w, _T, p ^ 1)
+                            elif self.label[self.in_blossom[w]] == _S:
+                                base = self.scan_blossom(v, w)
+                                if base >= 0:
+                                    self.add_blossom(base, k)
+                                else:
+                                    self.augment_matching(k)
+                                    augmented = True
+                                    break
+                            elif self.label[w] == _FREE:
+                                self.label[w] = _T
+                                self.label_end[w] = p ^ 1
+                        elif self.label[self.in_blossom[w]] == _S:
+                            b = self.in_blossom[v]
+                            if self.best_edge[b] == -1 or kslack < self.slack(self.best_edge[b]):
+                                self.best_edge[b] = k
+                        elif self.label[w] == _FREE:
+                            if self.best_edge[w] == -1 or kslack < self.slack(self.best_edge[w]):
+                                self.best_edge[w] = k
+                if augmented:
+                    break
+                # No augmenting path yet: change the duals.
+                delta_type = 1
+                delta = min(self.dual[:n])
+                delta_edge = delta_blossom = -1
+                for v in range(n):
+                    if self.label[self.in_blossom[v]] == _FREE and self.best_edge[v] != -1:
+                        d = self.slack(self.best_edge[v])
+                        if d < delta:
+                            delta, delta_type, delta_edge = d, 2, self.best_edge[v]
+                for b in range(2 * n):
+                    if self.parent[b] == -1 and self.label[b] == _S and self.best_edge[b] != -1:
+                        d = self.slack(self.best_edge[b]) // 2
+                        if d < delta:
+                            delta, delta_type, delta_edge = d, 3, self.best_edge[b]
+                for b in range(n, 2 * n):
+                    if self.base[b] >= 0 and self.parent[b] == -1 and self.label[b] == _T and self.dual[b] < delta:
+                        delta, delta_type, delta_blossom = self.dual[b], 4, b
+                for v in range(n):
+                    label = self.label[self.in_blossom[v]]
+                    if label == _S:
+                        self.dual[v] -= delta
+                    elif label == _T:
+                        self.dual[v] += delta
+                for b in range(n, 2 * n):
+                    if self.base[b] >= 0 and self.parent[b] == -1:
+                        if self.label[b] == _S:
+                            self.dual[b] += delta
+                        elif self.label[b] == _T:
+                            self.dual[b] -= delta
+                if delta_type == 1:
+                    break
+                if delta_type == 2:
+                    self.allowed[delta_edge] = True
+                    i, j = self.edges[delta_edge]
+                    if self.label[self.in_blossom[i]] == _FREE:
+                        i, j = j, i
+                    self.queue.append(i)
+                elif delta_type == 3:
+                    self.allowed[delta_edge] = True
+                    self.queue.append(self.edges[delta_edge][0])
+                else:
+                    self.expand_blossom(delta_blossom, False)
+            if not augmented:
+                break
+            for b in range(n, 2 * n):
+                if self.parent[b] == -1 and self.base[b] >= 0 and self.label[b] == _S and self.dual[b] == 0:
+                    self.expand_blossom(b, True)
+        return [self.endpoint[p] if p >= 0 else -1 for p in self.mate]
+
+
+def max_weight_matching(n: int, edges: Sequence[tuple[int, int]], weights: Sequence[int]) -> list[int]:
+    """Mate of each vertex (``-1`` if unmatched) in a matching of maximum total weight."""
+    if not edges:
+        return [-1] * n
+    return _Solver(n, edges, weights).solve()

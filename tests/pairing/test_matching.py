@@ -1,0 +1,66 @@
+"""The matchings under the engine, against exhaustive search on small random graphs."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pytest
+
+from arbiter_app.pairing.matching import maximum_cardinality_matching, maximum_weight_matching
+
+
+def random_graph(seed: int) -> tuple[int, list[tuple[int, int]], list[int]]:
+    rng = random.Random(seed)
+    n = rng.randint(1, 11)
+    density = rng.random()
+    edges = [(i, j) for j in range(n) for i in range(j) if rng.random() < density]
+    # Half the graphs carry weights hundreds of bits wide, as the criteria fields do.
+    shift = rng.choice([0, 0, 64, 300])
+    return n, edges, [rng.randint(1, 12) << shift for _ in edges]
+
+
+def best_by_search(n: int, edges: list[tuple[int, int]], weights: list[int]) -> tuple[int, int]:
+    """(largest total weight, largest number of edges) over all matchings."""
+    incident = [[k for k, e in enumerate(edges) if v in e] for v in range(n)]
+
+    @lru_cache(maxsize=None)
+    def search(free: frozenset[int]) -> tuple[int, int]:
+        if not free:
+            return (0, 0)
+        v = min(free)
+        best_weight, best_size = search(free - {v})
+        for k in incident[v]:
+            other = edges[k][0] + edges[k][1] - v
+            if other in free:
+                w, s = search(free - {v, other})
+                best_weight = max(best_weight, w + weights[k])
+                best_size = max(best_size, s + 1)
+        return best_weight, best_size
+
+    return search(frozenset(range(n)))
+
+
+def check_is_matching(mate: list[int], edges: list[tuple[int, int]]) -> None:
+    edge_set = set(edges)
+    for v, w in enumerate(mate):
+        if w >= 0:
+            assert mate[w] == v
+            assert (min(v, w), max(v, w)) in edge_set
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_maximum_weight_and_cardinality_against_exhaustive_search(seed: int) -> None:
+    n, edges, weights = random_graph(seed)
+    best_weight, best_size = best_by_search(n, edges, weights)
+    mate = maximum_weight_matching(n, edges, weights)
+    check_is_matching(mate, edges)
+    by_edge = dict(zip(edges, weights))
+    assert sum(by_edge[(v, w)] for v, w in enumerate(mate) if v < w) == best_weight
+    neighbours: list[list[int]] = [[] for _ in range(n)]
+    for u, v in edges:
+        neighbours[u].append(v)
+        neighbours[v].append(u)
+    mate = maximum_cardinality_matching(n, neighbours)
+    check_is_matching(mate, edges)
+    assert sum(1 for v, w in enumerate(mate) if v < w) == best_size
