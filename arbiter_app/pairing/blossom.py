@@ -41,11 +41,13 @@ class _Solver:
         top = max(weights, default=0)
         self.dual = [top] * n + [0] * n
         self.allowed = [False] * len(edges)
+        self.twice_weight = [2 * w for w in weights]
+        self.first_end = self.endpoint[0::2]
+        self.second_end = self.endpoint[1::2]
         self.queue: list[int] = []
 
     def slack(self, k: int) -> int:
-        u, v = self.edges[k]
-        return self.dual[u] + self.dual[v] - 2 * self.weight[k]
+        return self.dual[self.first_end[k]] + self.dual[self.second_end[k]] - self.twice_weight[k]
 
     def leaves(self, b: int) -> list[int]:
         if b < self.n:
@@ -255,6 +257,48 @@ class _Solver:
                 self.mate[j] = self.label_end[bt]
                 p = self.label_end[bt] ^ 1
 
+    def _scan(self) -> bool:
+        """Grow the alternating trees from the queue of S-vertices; True once the matching was augmented."""
+        queue, in_blossom, endpoint, label = self.queue, self.in_blossom, self.endpoint, self.label
+        allowed, dual, twice, best_edge = self.allowed, self.dual, self.twice_weight, self.best_edge
+        first, second = self.first_end, self.second_end
+        while queue:
+            v = queue.pop()
+            bv = in_blossom[v]
+            for p in self.neighbour_ends[v]:
+                k = p >> 1
+                w = endpoint[p]
+                bw = in_blossom[w]
+                if bv == bw:
+                    continue
+                if not allowed[k]:
+                    kslack = dual[v] + dual[w] - twice[k]
+                    if kslack <= 0:
+                        allowed[k] = True
+                if allowed[k]:
+                    if label[bw] == _FREE:
+                        self.assign_label(w, _T, p ^ 1)
+                    elif label[bw] == _S:
+                        base = self.scan_blossom(v, w)
+                        if base >= 0:
+                            self.add_blossom(base, k)
+                            bv = in_blossom[v]
+                        else:
+                            self.augment_matching(k)
+                            return True
+                    elif label[w] == _FREE:
+                        label[w] = _T
+                        self.label_end[w] = p ^ 1
+                elif label[bw] == _S:
+                    e = best_edge[bv]
+                    if e == -1 or kslack < dual[first[e]] + dual[second[e]] - twice[e]:
+                        best_edge[bv] = k
+                elif label[w] == _FREE:
+                    e = best_edge[w]
+                    if e == -1 or kslack < dual[first[e]] + dual[second[e]] - twice[e]:
+                        best_edge[w] = k
+        return False
+
     def solve(self) -> list[int]:
         n = self.n
         for _stage in range(n):
@@ -270,38 +314,7 @@ class _Solver:
                     self.assign_label(v, _S, -1)
             augmented = False
             while True:
-                while self.queue and not augmented:
-                    v = self.queue.pop()
-                    for p in self.neighbour_ends[v]:
-                        k = p // 2
-                        w = self.endpoint[p]
-                        if self.in_blossom[v] == self.in_blossom[w]:
-                            continue
-                        if not self.allowed[k]:
-                            kslack = self.slack(k)
-                            if kslack <= 0:
-                                self.allowed[k] = True
-                        if self.allowed[k]:
-                            if self.label[self.in_blossom[w]] == _FREE:
-                                self.assign_label(w, _T, p ^ 1)
-                            elif self.label[self.in_blossom[w]] == _S:
-                                base = self.scan_blossom(v, w)
-                                if base >= 0:
-                                    self.add_blossom(base, k)
-                                else:
-                                    self.augment_matching(k)
-                                    augmented = True
-                                    break
-                            elif self.label[w] == _FREE:
-                                self.label[w] = _T
-                                self.label_end[w] = p ^ 1
-                        elif self.label[self.in_blossom[w]] == _S:
-                            b = self.in_blossom[v]
-                            if self.best_edge[b] == -1 or kslack < self.slack(self.best_edge[b]):
-                                self.best_edge[b] = k
-                        elif self.label[w] == _FREE:
-                            if self.best_edge[w] == -1 or kslack < self.slack(self.best_edge[w]):
-                                self.best_edge[w] = k
+                augmented = self._scan()
                 if augmented:
                     break
                 # No augmenting path yet: change the duals.

@@ -11,7 +11,7 @@ or the PPB of A.9).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from arbiter_app.pairing import generation
 from arbiter_app.pairing.criteria import (
@@ -205,16 +205,30 @@ def _max_pairs(graph: _Graph, bracket: Bracket) -> int:
     Only a PPB re-paired for completion needs the full optimisation.
     """
     if not bracket.must_complete:
-        neighbours: list[list[int]] = [[] for _ in range(graph.size)]
-        for i, j in graph.edges:
-            if j < graph.size:
-                neighbours[i].append(j)
-                neighbours[j].append(i)
-        return sum(1 for v, w in enumerate(maximum_cardinality_matching(graph.size, neighbours)) if v < w)
+        mate = maximum_cardinality_matching(graph.size, _inside_neighbours(bracket))
+        return sum(1 for v, w in enumerate(mate) if v < w)
     if not bracket.following:
         return graph.size // 2
     mate = graph.best_matching([])
     return sum(1 for v in range(graph.size) if v < mate[v] < graph.size)
+
+
+def _inside_neighbours(bracket: Bracket) -> list[list[int]]:
+    """Who may meet whom inside the bracket (C.1, C.3; MDPs only with residents)."""
+    players, m = bracket.players, len(bracket.moved_down)
+    neighbours: list[list[int]] = [[] for _ in players]
+    for j in range(m, len(players)):
+        for i in range(j):
+            if may_meet(players[i], players[j]):
+                neighbours[i].append(j)
+                neighbours[j].append(i)
+    return neighbours
+
+
+def _pairs_everyone(bracket: Bracket) -> bool:
+    """C.5 can be fully satisfied: an even bracket whose players can all be paired inside it."""
+    size = len(bracket.players)
+    return size % 2 == 0 and -1 not in maximum_cardinality_matching(size, _inside_neighbours(bracket))
 
 
 def pair_bracket(bracket: Bracket) -> BracketPairing:
@@ -222,6 +236,10 @@ def pair_bracket(bracket: Bracket) -> BracketPairing:
     candidate = first_candidate(bracket)
     if _is_perfect(bracket, candidate):
         return candidate
+    if bracket.following and not bracket.must_complete and _pairs_everyone(bracket):
+        # Nobody floats down, so C.7 cannot tell candidates apart: the
+        # following scoregroup need not be in the graph.
+        bracket = replace(bracket, following=())
     graph = _Graph(bracket)
     vertices, size, m = graph.vertices, graph.size, graph.mdp_count
     if size < 2 or not graph.edges:
