@@ -34,16 +34,19 @@ class RoundCheck:
         )
 
     def side_by_side(self) -> str:
-        """Both pairings, one board a line: the file's on the left, ours on the right."""
-        left = _lines(self.expected)
-        right = _lines(self.actual) if self.actual else [f"error: {self.error}"]
-        width = max(len(s) for s in left + ["file"])
+        """Both pairings: the boards they share, then, marked ``*``, the file's and the engine's others."""
+        expected = _lines(self.expected)
+        actual = _lines(self.actual) if self.actual else [f"error: {self.error}"]
+        shared = [line for line in expected if line in actual]
+        left = [line for line in expected if line not in shared]
+        right = [line for line in actual if line not in shared]
+        width = max(len(s) for s in expected + ["file"])
         rows = [f"round {self.round}", f"{'file'.ljust(width)}  | engine"]
+        rows += [f"{line.ljust(width)}  | {line}" for line in shared]
         for k in range(max(len(left), len(right))):
             a = left[k] if k < len(left) else ""
             b = right[k] if k < len(right) else ""
-            mark = " " if a == b else "*"
-            rows.append(f"{a.ljust(width)} {mark}| {b}")
+            rows.append(f"{a.ljust(width)} *| {b}")
         return "\n".join(rows)
 
 

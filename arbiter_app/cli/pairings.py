@@ -23,8 +23,9 @@ from arbiter_app.generator import GeneratorConfig, generate, parse_config
 from arbiter_app.pairing.engine import pair_round
 from arbiter_app.pairing.model import RoundPairing
 from arbiter_app.trf.errors import TrfReadError
+from arbiter_app.trf.model import TrfDocument
 from arbiter_app.trf.reader import read_trf
-from arbiter_app.trf.rounds import state_before_round
+from arbiter_app.trf.rounds import next_round, state_before_round
 from arbiter_app.trf.writer import write_trf
 
 EXIT_OK = 0
@@ -66,9 +67,17 @@ def format_pairing(pairing: RoundPairing) -> str:
     return "\n".join([str(len(lines)), *lines]) + "\n"
 
 
-def _pair(path: str, out: str, edition: str) -> int:
+def _read(path: str) -> TrfDocument:
+    """Read a TRF file, telling the arbiter about anything legal but suspicious in it."""
     doc = read_trf(path)
-    round_number = doc.last_round_with_results() + 1
+    for warning in doc.warnings:
+        print(f"arbiter-pairings: warning: {path}, {warning}", file=sys.stderr)
+    return doc
+
+
+def _pair(path: str, out: str, edition: str) -> int:
+    doc = _read(path)
+    round_number = next_round(doc)
     pairing = pair_round(state_before_round(doc, round_number), edition)
     text = format_pairing(pairing)
     if out == "-":
@@ -83,7 +92,7 @@ def _pair(path: str, out: str, edition: str) -> int:
 
 
 def _check(path: str, edition: str) -> int:
-    checks = check_tournament(read_trf(path), edition)
+    checks = check_tournament(_read(path), edition)
     different = [c for c in checks if not c.matches]
     for check in different:
         print(check.side_by_side(), end="\n\n")

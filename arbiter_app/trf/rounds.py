@@ -125,3 +125,18 @@ def pairing_of_round(doc: TrfDocument, round_number: int) -> RoundPairing:
             # A forfeit written without colours is listed once, lower number first.
             boards.append(Board(line.number, entry.opponent))
     return RoundPairing(round_number, tuple(boards), bye)
+
+
+def next_round(doc: TrfDocument) -> int:
+    """The round to pair: the one after the last round in which anyone was paired (a game or a ``U`` bye).
+
+    Pre-entered requested byes and absences (``H F Z -`` without an
+    opponent) of the coming round do not make it a played round.
+    """
+    paired = [
+        k
+        for line in doc.players
+        for k, entry in enumerate(line.rounds, 1)
+        if entry.opponent is not None or entry.code == "U"
+    ]
+    return max(paired, default=0) + 1

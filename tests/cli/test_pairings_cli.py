@@ -1,0 +1,146 @@
+"""``arbiter-pairings``: the endorsed engines' command line, on real files and on bad ones."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from arbiter_app.cli.pairings import main
+from arbiter_app.trf import RoundEntry, parse_trf, read_trf, write_trf
+from arbiter_app.trf.rounds import pairing_of_round
+
+
+@pytest.fixture
+def manual_text(shared: Path) -> str:
+    return (shared / "fixtures" / "arbiters-manual-12.trf").read_text()
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_pair_next_round_prints_count_then_boards(tmp_path: Path, manual_text: str, capsys) -> None:  # noqa: ANN001
+    doc = parse_trf(manual_text)
+    path = tmp_path / "after4.trf"
+    path.write_text(write_trf(doc.truncated(4)))
+    code, out, _ = run(["--dutch", str(path), "-p"], capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "6"
+    pairs = {tuple(map(int, line.split())) for line in lines[1:]}
+    assert pairs == {(b.white, b.black) for b in pairing_of_round(doc, 5).boards}
+
+
+def test_pair_writes_out_file_with_bye_as_zero(tmp_path: Path, manual_text: str, capsys) -> None:  # noqa: ANN001
+    doc = parse_trf(manual_text)
+    # Withdraw player 12 before round 2: eleven players, so a bye.
+    lines = [replace(p, rounds=p.rounds[:1] + ((RoundEntry(None, "-", "-"),) if p.number == 12 else ())) for p in doc.players]
+    path = tmp_path / "odd.trf"
+    path.write_text(write_trf(replace(doc, players=tuple(lines))))
+    out = tmp_path / "pairs.txt"
+    code, _, _ = run(["--dutch", str(path), "-p", str(out)], capsys)
+    assert code == 0
+    text = out.read_text().splitlines()
+    assert text[0] == "6"
+    assert text[-1].endswith(" 0")
+    assert not any(line.split()[0] == "12" or line.split()[-1] == "12" for line in text[1:])
+
+
+def test_pre_entered_bye_is_not_paired_whatever_the_points_column(tmp_path: Path, manual_text: str, capsys) -> None:  # noqa: ANN001
+    """The points column may or may not count a pre-entered bye of the round: scores are recomputed."""
+    doc = parse_trf(manual_text).truncated(3)
+    outputs = []
+    for points in ("1.5", "2.0"):
+        players = tuple(
+            replace(p, rounds=p.rounds + (RoundEntry(None, "-", "H"),), points=points) if p.number == 5 else p
+            for p in doc.players
+        )
+        path = tmp_path / f"bye{points}.trf"
+        path.write_text(write_trf(replace(doc, players=players)))
+        code, out, _ = run(["--dutch", str(path), "-p"], capsys)
+        assert code == 0
+        outputs.append(out)
+    assert outputs[0] == outputs[1]
+    assert " 5" not in " " + outputs[0].replace("\n", " ") + " "
+    assert outputs[0].splitlines()[-1].endswith(" 0")  # eleven to pair: a bye
+
+
+def test_check_reports_identical_rounds(shared: Path, capsys) -> None:  # noqa: ANN001
+    code, out, _ = run(["--dutch", str(shared / "fixtures" / "arbiters-manual-12.trf"), "-c"], capsys)
+    assert code == 0
+    assert "9 of 9 rounds identical" in out
+
+
+def test_check_shows_a_differing_round_side_by_side(tmp_path: Path, manual_text: str, capsys) -> None:  # noqa: ANN001
+    # Swap the colours of board 1-7 in round 1: the file now differs from the rules.
+    doc = parse_trf(manual_text)
+    swapped = {1: RoundEntry(7, "b", "1"), 7: RoundEntry(1, "w", "0")}
+    players = tuple(replace(p, rounds=(swapped[p.number], *p.rounds[1:])) if p.number in swapped else p for p in doc.players)
+    path = tmp_path / "swapped.trf"
+    path.write_text(write_trf(replace(doc, players=players)))
+    code, out, _ = run(["--dutch", str(path), "-c"], capsys)
+    assert code == 1
+    round_1 = out.split("\n\n")[0].splitlines()
+    assert round_1[0] == "round 1"
+    # The shared boards come first; the file's 7-1 stands against the engine's 1-7.
+    assert any(row.split("*|")[0].strip() == "7 - 1" and row.split("*|")[1].strip() == "1 - 7" for row in round_1)
+    assert "of 9 rounds identical" in out and "9 of 9" not in out
+
+
+BAD_INPUTS = {
+    "truncated line": ("001    1      Alice", "001    1"),
+    "unknown result code": ("    7 w 1     9 b 1", "    7 w 1     9 b Q"),
+    "pairing number used twice": ("001    2      Bob", "001    1      Bob"),
+    "opponent who does not exist": ("    7 w 1     9 b 1", "   77 w 1     9 b 1"),
+    "asymmetric result": ("   1 b 0    10 w 1", "   1 b 1    10 w 1"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_INPUTS))
+def test_bad_input_is_a_clear_error_naming_the_line(case: str, tmp_path: Path, manual_text: str, capsys) -> None:  # noqa: ANN001
+    old, new = BAD_INPUTS[case]
+    assert old in manual_text, case
+    path = tmp_path / "bad.trf"
+    path.write_text(manual_text.replace(old, new, 1))
+    code, out, err = run(["--dutch", str(path), "-p"], capsys)
+    assert code == 3, err
+    assert "bad.trf:" in err and "expected" in err
+    assert "Traceback" not in err and out == ""
+
+
+def test_unreadable_file(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    code, _, err = run(["--dutch", str(tmp_path / "missing.trf"), "-p"], capsys)
+    assert code == 5
+    assert "missing.trf" in err
+
+
+def test_impossible_round_exits_1_naming_the_round(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    # Three players, a double round robin already played among them, and each has had the bye.
+    lines = [
+        "XXR 4",
+        "001    1      A                                 2000                             0.0          2 w =  0000 - U     3 b =",
+        "001    2      B                                 1900                             0.0          1 b =     3 w =  0000 - U",
+        "001    3      C                                 1800                             0.0       0000 - U     2 b =     1 w =",
+    ]
+    path = tmp_path / "stuck.trf"
+    path.write_text("\n".join(lines) + "\n")
+    code, _, err = run(["--dutch", str(path), "-p"], capsys)
+    assert code == 1
+    assert "round 4" in err
+
+
+def test_full_point_bye_where_a_pairing_bye_was_meant_is_warned(tmp_path: Path, manual_text: str, capsys) -> None:  # noqa: ANN001
+    doc = parse_trf(manual_text).truncated(1)
+    players = tuple(p for p in doc.players if p.number != 12)
+    players = tuple(
+        replace(p, rounds=(RoundEntry(None, "-", "F"),)) if p.number == 6 else p for p in players
+    )
+    path = tmp_path / "f.trf"
+    path.write_text(write_trf(replace(doc, players=players)))
+    code, _, err = run(["--dutch", str(path), "-p"], capsys)
+    assert "warning" in err and "F" in err
+    assert code == 0
