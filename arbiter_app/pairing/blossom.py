@@ -367,8 +367,61 @@ class _Solver:
         return [self.endpoint[p] if p >= 0 else -1 for p in self.mate]
 
 
+    def tight_edges(self) -> list[int]:
+        """Edges of reduced cost 0 under the final duals (blossoms holding both ends counted).
+
+        By complementary slackness every maximum weight matching uses tight
+        edges only: these duals are optimal for all of them.
+        """
+        around: list[list[int]] = []
+        for v in range(self.n):
+            chain = []
+            b = self.parent[v]
+            while b != -1:
+                chain.append(b)
+                b = self.parent[b]
+            around.append(chain)
+        tight = []
+        for k, (u, v) in enumerate(self.edges):
+            cost = self.slack(k)
+            if around[u] and around[v]:
+                shared = set(around[u]).intersection(around[v])
+                cost += 2 * sum(self.dual[b] for b in shared)
+            if cost == 0:
+                tight.append(k)
+        return tight
+
+
 def max_weight_matching(n: int, edges: Sequence[tuple[int, int]], weights: Sequence[int]) -> list[int]:
     """Mate of each vertex (``-1`` if unmatched) in a matching of maximum total weight."""
     if not edges:
         return [-1] * n
     return _Solver(n, edges, weights).solve()
+
+
+def lexicographic_max_weight_matching(
+    n: int, edges: Sequence[tuple[int, int]], levels: Sequence[Sequence[int]]
+) -> list[int]:
+    """The matching that maximises ``levels[0]``, then ``levels[1]`` among those, and so on.
+
+    Each level is solved on the edges the previous optimum leaves tight
+    (every matching optimal so far lies among them), with the weights of
+    all levels so far combined.  Equal to one solve with the combined
+    weights, but the wide low levels only meet the edges still in play.
+    """
+    if not edges:
+        return [-1] * n
+    kept = list(range(len(edges)))
+    combined = list(levels[0])
+    mate: list[int] = []
+    for depth in range(len(levels)):
+        if depth:
+            level = levels[depth]
+            shift = (max((abs(level[k]) for k in kept), default=0) * (n // 2 + 1)).bit_length() + 2
+            combined = [(combined[k] << shift) + level[k] if k in kept_set else 0 for k in range(len(edges))]
+        solver = _Solver(n, [edges[k] for k in kept], [combined[k] for k in kept])
+        mate = solver.solve()
+        if depth + 1 < len(levels):
+            kept = [kept[i] for i in solver.tight_edges()]
+            kept_set = set(kept)
+    return mate

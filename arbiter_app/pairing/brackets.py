@@ -23,7 +23,7 @@ from arbiter_app.pairing.criteria import (
     evaluate,
     may_meet,
 )
-from arbiter_app.pairing.matching import maximum_cardinality_matching, maximum_weight_matching
+from arbiter_app.pairing.matching import lexicographic_matching, maximum_cardinality_matching
 from arbiter_app.pairing.weights import Edge, ScoreDifferenceScale, pack
 
 Pair = tuple[Contestant, Contestant]
@@ -148,11 +148,18 @@ class _Graph:
         return [pairs_below, psd_below]
 
     def best_matching(self, tie_breaks: list[list[int]], excluded: frozenset[Edge] = frozenset()) -> list[int]:
-        fields = self.criteria_fields + tie_breaks
-        weights = pack(fields, len(self.vertices) // 2 + 1)
+        """The best candidate by the criteria, then by the tie-break fields in order.
+
+        Solved level by level (criteria; the tie-breaks but the last; the
+        last, the widest: a transposition order), each level only refining
+        the matchings optimal for the ones above it.
+        """
+        count = len(self.vertices) // 2 + 1
+        groups = [self.criteria_fields, tie_breaks[:-1], tie_breaks[-1:]]
+        levels = [pack(group, count) for group in groups if group]
         if excluded:
-            weights = [0 if e in excluded else w for e, w in zip(self.edges, weights)]
-        return maximum_weight_matching(len(self.vertices), self.edges, weights)
+            levels[0] = [0 if e in excluded else w for e, w in zip(self.edges, levels[0])]
+        return lexicographic_matching(len(self.vertices), self.edges, levels)
 
 
 def first_candidate(bracket: Bracket) -> BracketPairing:

@@ -10,18 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from arbiter_app.pairing.blossom import max_weight_matching
+from arbiter_app.pairing.blossom import lexicographic_max_weight_matching
 
 Edge = tuple[int, int]
 
 
-def maximum_weight_matching(vertex_count: int, edges: Sequence[Edge], weights: Sequence[int]) -> list[int]:
-    """Mate of each vertex (``-1`` when unmatched) in a matching of maximum total weight.
+def lexicographic_matching(vertex_count: int, edges: Sequence[Edge], levels: Sequence[Sequence[int]]) -> list[int]:
+    """A matching of maximum ``levels[0]`` weight, ties broken by ``levels[1]``, and so on.
 
-    Edges of weight 0 or less are never worth taking and are left out.
+    The first level must be positive on every edge worth taking; edges where
+    it is 0 or less are left out.
     """
-    kept = [(e, w) for e, w in zip(edges, weights) if w > 0]
-    return max_weight_matching(vertex_count, [e for e, _ in kept], [w for _, w in kept])
+    kept = [k for k, w in enumerate(levels[0]) if w > 0]
+    return lexicographic_max_weight_matching(
+        vertex_count, [edges[k] for k in kept], [[level[k] for k in kept] for level in levels]
+    )
 
 
 def is_completable(vertex_count: int, edges: Sequence[Edge], bye_candidates: Sequence[int]) -> bool:

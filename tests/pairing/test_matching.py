@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pytest
 
-from arbiter_app.pairing.matching import maximum_cardinality_matching, maximum_weight_matching
+from arbiter_app.pairing.matching import lexicographic_matching, maximum_cardinality_matching
 
 
 def random_graph(seed: int) -> tuple[int, list[tuple[int, int]], list[int]]:
@@ -53,7 +53,7 @@ def check_is_matching(mate: list[int], edges: list[tuple[int, int]]) -> None:
 def test_maximum_weight_and_cardinality_against_exhaustive_search(seed: int) -> None:
     n, edges, weights = random_graph(seed)
     best_weight, best_size = best_by_search(n, edges, weights)
-    mate = maximum_weight_matching(n, edges, weights)
+    mate = lexicographic_matching(n, edges, [weights])
     check_is_matching(mate, edges)
     by_edge = dict(zip(edges, weights))
     assert sum(by_edge[(v, w)] for v, w in enumerate(mate) if v < w) == best_weight
@@ -64,3 +64,19 @@ def test_maximum_weight_and_cardinality_against_exhaustive_search(seed: int) -> 
     mate = maximum_cardinality_matching(n, neighbours)
     check_is_matching(mate, edges)
     assert sum(1 for v, w in enumerate(mate) if v < w) == best_size
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_levels_solved_one_after_the_other_equal_one_combined_solve(seed: int) -> None:
+    """Each level refines the optimum of the levels above it (tight edges only), exactly."""
+    n, edges, top = random_graph(seed)
+    rng = random.Random(seed)
+    middle = [rng.randint(-5, 5) << rng.choice([0, 40]) for _ in edges]
+    bottom = [rng.randint(0, 9) for _ in edges]
+    width = 2 + (12 * n).bit_length()
+    combined = [(((t << (width + 41)) + m) << width) + b for t, m, b in zip(top, middle, bottom)]
+    best_weight, _ = best_by_search(n, edges, combined)
+    mate = lexicographic_matching(n, edges, [top, middle, bottom])
+    check_is_matching(mate, edges)
+    by_edge = dict(zip(edges, combined))
+    assert sum(by_edge[(v, w)] for v, w in enumerate(mate) if v < w) == best_weight
