@@ -17,7 +17,6 @@ from arbiter_app.pairing import generation
 from arbiter_app.pairing.criteria import (
     QUALITY_CRITERIA,
     Contestant,
-    Criterion,
     Kind,
     artificial_score,
     evaluate,
@@ -62,6 +61,12 @@ class BracketPairing:
     downfloaters: tuple[Contestant, ...]
 
 
+def _profile(p: Contestant) -> tuple[object, ...]:
+    """What the quality criteria look at in a player."""
+    pref = p.preference
+    return (p.score, pref.colour, pref.strength, pref.imbalance, pref.repeated, p.float_previous, p.float_before)
+
+
 class _Graph:
     """The bracket, its followers, the edges C.1-C.3 allow, and the criteria fields."""
 
@@ -95,40 +100,54 @@ class _Graph:
             # C.4 / A.9: the round must be completed, the bye going to a
             # player C.2 allows.
             fields.append([1 + self._barred_from_bye(i) + self._barred_from_bye(j) for i, j in self.edges])
-        fields.append(self._criterion_field(QUALITY_CRITERIA[0]))
-        fields.append(self._criterion_field(QUALITY_CRITERIA[1]))
+        quality = self._quality_fields()
+        fields.extend(quality[:2])
         if not bracket.must_complete:
             fields.extend(self._c7_fields())
-        fields.extend(self._criterion_field(c) for c in QUALITY_CRITERIA[2:])
+        fields.extend(quality[2:])
         return fields
 
     def _barred_from_bye(self, vertex: int) -> int:
         return int(not self.vertices[vertex].can_get_bye)
 
-    def _criterion_field(self, criterion: Criterion) -> list[int]:
-        """A criterion's contribution to each edge inside the bracket.
+    def _quality_fields(self) -> list[list[int]]:
+        """C.5, C.6 and C.8-C.19: each criterion's contribution to each edge inside the bracket.
 
         Pairing ``h`` with ``l`` removes two downfloaters and adds one pair;
-        the field is the failure value that saves (larger is better).
+        a field is the failure value that saves (larger is better).  The
+        criteria look only at scores, colour preferences and floats, so the
+        values are computed once per pair of such profiles.
         """
-        vertices, size, base = self.vertices, self.size, self.base
-        values = []
+        vertices, size = self.vertices, self.size
+        profiles = [_profile(p) for p in vertices[:size]]
+        saved: dict[tuple[object, object], tuple[int, ...]] = {}
+        nothing = (0,) * len(QUALITY_CRITERIA)
+        rows = []
         for i, j in self.edges:
             if j >= size:
-                values.append(0)
+                rows.append(nothing)
                 continue
-            h, l = vertices[i], vertices[j]
+            key = (profiles[i], profiles[j])
+            row = saved.get(key)
+            if row is None:
+                row = saved[key] = self._saved_by_pairing(vertices[i], vertices[j])
+            rows.append(row)
+        return [list(column) for column in zip(*rows)] if rows else [[] for _ in QUALITY_CRITERIA]
+
+    def _saved_by_pairing(self, h: Contestant, l: Contestant) -> tuple[int, ...]:
+        base, weight = self.base, self.scale.weight
+        values = []
+        for criterion in QUALITY_CRITERIA:
             if criterion.kind is Kind.COUNT:
-                saved = (criterion.downfloater(h, base) or 0) + (criterion.downfloater(l, base) or 0)
-                values.append(saved - (criterion.pair(h, l) or 0))
+                floated = (criterion.downfloater(h, base) or 0) + (criterion.downfloater(l, base) or 0)
+                values.append(floated - (criterion.pair(h, l) or 0))
             else:
-                weight = self.scale.weight
                 values.append(
                     weight(criterion.downfloater(h, base))
                     + weight(criterion.downfloater(l, base))
                     - weight(criterion.pair(h, l))
                 )
-        return values
+        return tuple(values)
 
     def _c7_fields(self) -> list[list[int]]:
         """C.7: the downfloaters chosen so that the following bracket gets the most pairs, then the lowest PSD."""
