@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -116,3 +117,12 @@ def test_unknown_edition_is_refused() -> None:
     state = TournamentState(round=1, total_rounds=5, players=(Player(1), Player(2)))
     with pytest.raises(ArbiterError, match="unknown edition"):
         pair_round(state, "zurich-2099")
+
+
+def test_forbidden_pair_is_never_paired(manual) -> None:  # noqa: ANN001
+    """XXP pairs are barred like C.1: round 5 of the manual pairs 11 with 7; forbid that pair."""
+    state = state_before_round(manual, 5)
+    assert (11, 7) in pair_round(state).pairs()
+    barred = pair_round(replace(state, forbidden_pairs=frozenset({frozenset({7, 11})})))
+    assert not any({b.white, b.black} == {7, 11} for b in barred.boards)
+    assert len(barred.boards) == 6
