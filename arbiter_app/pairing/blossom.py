@@ -412,6 +412,7 @@ def lexicographic_max_weight_matching(
     if not edges:
         return [-1] * n
     kept = list(range(len(edges)))
+    kept_set = set(kept)
     combined = list(levels[0])
     mate: list[int] = []
     for depth in range(len(levels)):

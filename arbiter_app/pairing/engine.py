@@ -41,7 +41,7 @@ def contestants(state: TournamentState) -> tuple[Contestant, ...]:
     # player who has never been paired and is not paired now holds no place
     # (C.04.2.C: pairing numbers of the field actually playing); this is how
     # the endorsed engine treats an absent top seed in round 1.
-    ranks = {}
+    ranks: dict[int, int] = {}
     for player in sorted(state.players, key=lambda p: p.number):
         if player.number in to_pair or player.has_been_paired:
             ranks[player.number] = len(ranks) + 1

@@ -33,7 +33,8 @@ class ScoreDifferenceScale:
         """Weight of one score difference; 0 for none."""
         if difference is None:
             return 0
-        return self._base ** (self._rank[difference] + 1)
+        weight: int = self._base ** (self._rank[difference] + 1)
+        return weight
 
 
 def pack(fields: Sequence[Sequence[int]], edges_in_matching: int) -> list[int]:

@@ -1,0 +1,194 @@
+"""Standings after any round: score, then the tournament's ordered tie-breaks, then drawing of lots.
+
+Arbiters' Manual, Tie-Break Regulations: "The choice of the tie-break system to
+be used in a tournament shall be decided in advance and shall be announced
+prior to the start of the tournament. If all tie-breaks fail, the tie shall be
+broken by drawing of lots."  Drawing of lots is an input here (the order the
+arbiter drew), recorded in the result, never a random choice: without it,
+players equal on every tie-break share their place ("5-7").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from arbiter_app.errors import ArbiterError
+from arbiter_app.pairing.model import TournamentState
+from arbiter_app.standings.manual import ARBITERS_MANUAL
+from arbiter_app.standings.rules import TieBreak, TieBreakRules, Value
+from arbiter_app.standings.unplayed import TieBreakContext
+
+
+def json_number(value: Value) -> float | int | None:
+    """A value for JSON: integers stay integers, exact fractions become floats."""
+    if value is None or isinstance(value, int):
+        return value
+    return int(value) if value.denominator == 1 else float(value)
+
+
+@dataclass(frozen=True)
+class StandingsRow:
+    """One line of the standings."""
+
+    place: int
+    """First place of the line; shared places run from ``place`` to ``place_to``."""
+    place_to: int
+    """Last place shared with equal players (``place`` when not shared)."""
+    number: int
+    """Pairing number."""
+    name: str
+    rating: int
+    score: Fraction
+    """Points after the round (real results)."""
+    tiebreaks: tuple[Value, ...]
+    """Values of the tournament's tie-breaks, in the order of :attr:`Standings.tiebreaks`."""
+    by_lot: bool = False
+    """The place was decided by the drawing of lots."""
+
+    @property
+    def is_shared(self) -> bool:
+        """The place is shared with players equal on points and every tie-break."""
+        return self.place_to != self.place
+
+    @property
+    def place_label(self) -> str:
+        """``"3"`` or, shared, ``"5-7"``."""
+        return f"{self.place}-{self.place_to}" if self.is_shared else str(self.place)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable dictionary."""
+        return {
+            "place": self.place,
+            "place_to": self.place_to,
+            "place_label": self.place_label,
+            "number": self.number,
+            "name": self.name,
+            "rating": self.rating,
+            "score": json_number(self.score),
+            "tiebreaks": [json_number(v) for v in self.tiebreaks],
+            "by_lot": self.by_lot,
+        }
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The ranking after a round."""
+
+    round: int
+    """Rounds counted."""
+    rules: str
+    """Name of the tie-break rule set."""
+    tiebreaks: tuple[str, ...]
+    """Codes of the tie-breaks applied, in order."""
+    rows: tuple[StandingsRow, ...]
+    """Lines in ranking order (shared places by pairing number)."""
+    lots: tuple[int, ...] = ()
+    """The drawing of lots given, as an order of pairing numbers."""
+
+    def row(self, number: int) -> StandingsRow:
+        """The line of player ``number``."""
+        for row in self.rows:
+            if row.number == number:
+                return row
+        raise KeyError(number)
+
+    def value(self, number: int, code: str) -> Value:
+        """Player ``number``'s value of tie-break ``code``."""
+        return self.row(number).tiebreaks[self.tiebreaks.index(code)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable dictionary."""
+        return {
+            "round": self.round,
+            "rules": self.rules,
+            "tiebreaks": list(self.tiebreaks),
+            "lots": list(self.lots),
+            "rows": [row.to_dict() for row in self.rows],
+        }
+
+
+def standings(
+    state: TournamentState,
+    tiebreaks: Sequence[str] = (),
+    *,
+    after_round: int | None = None,
+    rules: TieBreakRules = ARBITERS_MANUAL,
+    lots: Sequence[int] = (),
+) -> Standings:
+    """Rank the players after ``after_round`` (default: all recorded rounds).
+
+    ``tiebreaks`` are codes of ``rules`` in the tournament's order.  ``lots``
+    is the order drawn by lot for the players still tied after every
+    tie-break; it must name every player of a tie it is used for.
+    """
+    context = TieBreakContext.from_state(state, after_round)
+    if len(set(lots)) != len(lots) or not set(lots) <= set(context.players):
+        raise ArbiterError(f"the drawing of lots must list registered players once each, got {list(lots)}")
+    chain = rules.resolve(tiebreaks)
+    score_groups = _groups_by(context.numbers, lambda n: context.scores[n])
+    shown = _shown_values(context, chain, score_groups)
+    ordered: list[tuple[list[int], bool]] = []
+    for group in score_groups:
+        for tied in _split(context, chain, group):
+            ordered.extend(_draw(tied, lots))
+    rows = []
+    place = 1
+    for tied, by_lot in ordered:
+        for number in sorted(tied):
+            player = context.players[number]
+            rows.append(
+                StandingsRow(place, place + len(tied) - 1, number, player.name, player.rating,
+                             context.scores[number], tuple(shown[code][number] for code in tiebreaks), by_lot)
+            )  # fmt: skip
+        place += len(tied)
+    return Standings(context.after_round, rules.name, tuple(tiebreaks), tuple(rows), tuple(lots))
+
+
+def _groups_by(numbers: Sequence[int], key: Callable[[int], Any]) -> list[list[int]]:
+    """``numbers`` split into groups of equal ``key``, highest key first."""
+    groups: dict[Any, list[int]] = {}
+    for number in numbers:
+        groups.setdefault(key(number), []).append(number)
+    return [groups[k] for k in sorted(groups, reverse=True)]
+
+
+def _split(context: TieBreakContext, chain: Sequence[TieBreak], group: list[int]) -> list[list[int]]:
+    """The group broken by the tie-breaks in order: a list of still-tied groups, best first."""
+    if len(group) == 1 or not chain:
+        return [group]
+    evaluations = chain[0].evaluate(context, group)
+    result: list[list[int]] = []
+    for sub in _groups_by(group, lambda n: evaluations[n].key):
+        result.extend(_split(context, chain[1:], sub))
+    return result
+
+
+def _draw(tied: list[int], lots: Sequence[int]) -> list[tuple[list[int], bool]]:
+    """Apply the drawing of lots to a group equal on every tie-break."""
+    drawn = [n for n in lots if n in tied]
+    if len(tied) == 1 or not drawn:
+        return [(tied, False)]
+    if len(drawn) != len(tied):
+        missing = sorted(set(tied) - set(drawn))
+        raise ArbiterError(f"the drawing of lots must order all tied players; missing {missing}")
+    return [([n], True) for n in drawn]
+
+
+def _shown_values(
+    context: TieBreakContext, chain: Sequence[TieBreak], score_groups: list[list[int]]
+) -> dict[str, dict[int, Value]]:
+    """Printed values: each tie-break evaluated on the players equal on points.
+
+    For a group tie-break (direct encounter) this is the score group, even when
+    the ranking applied it to a smaller group left tied by earlier tie-breaks.
+    """
+    shown: dict[str, dict[int, Value]] = {}
+    for tiebreak in chain:
+        values: dict[int, Value] = {}
+        for group in score_groups:
+            values.update({n: e.value for n, e in tiebreak.evaluate(context, group).items()})
+        shown[tiebreak.code] = values
+    return shown

@@ -1,0 +1,84 @@
+"""HTML reports: escaped names, UTF-8, a header with the tournament's name and the round."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction as F
+from html.parser import HTMLParser
+
+import pytest
+
+from arbiter_app.standings import crosstable, pairing_list, standings
+from arbiter_app.standings.reports import crosstable_html, format_points, pairing_list_html, standings_html
+
+from .builders import seven_players
+
+
+def _named_state():
+    state = seven_players()
+    names = {1: "Ærøskøbing <Ivan> & Co", 2: "Ðorđe Šćekić", 3: "Ярослав"}
+    players = tuple(replace(p, name=names.get(p.number, p.name)) for p in state.players)
+    return replace(state, players=players)
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.text: list[str] = []
+        self.tags: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def _parse(html: str) -> _Text:
+    parser = _Text()
+    parser.feed(html)
+    return parser
+
+
+@pytest.mark.parametrize(("value", "text"), [(F(13, 2), "6½"), (F(1, 2), "½"), (F(147, 4), "36.75"), (2414, "2414"),
+                                             (F(0), "0"), (None, "")])  # fmt: skip
+def test_format_points(value: F | int | None, text: str) -> None:
+    assert format_points(value) == text
+
+
+def test_standings_html() -> None:
+    state = _named_state()
+    html = standings_html(standings(state, ["BH", "SB"]), "Open <Ærø> 2024", date="2024-07-01")
+    assert html.startswith("<!DOCTYPE html>") and '<meta charset="utf-8">' in html
+    assert "&lt;Ivan&gt; &amp; Co" in html and "<Ivan>" not in html
+    assert "Open &lt;Ærø&gt; 2024" in html
+    parsed = _parse(html)
+    text = "".join(parsed.text)
+    assert "Standings after round 4 · 2024-07-01" in text
+    assert "Ðorđe Šćekić" in text and "Ярослав" in text
+    assert parsed.tags.count("tr") == 1 + 7
+    html.encode("utf-8")
+
+
+def test_lots_are_marked() -> None:
+    html = standings_html(standings(seven_players(), lots=(6, 3)), "T")
+    assert "drawing of lots" in html
+
+
+def test_crosstable_html() -> None:
+    state = _named_state()
+    table = crosstable(state, order=standings(state, ["BH"]))
+    html = crosstable_html(table, "T")
+    text = "".join(_parse(html).text)
+    assert "Crosstable after round 4" in text
+    assert "R4" in text
+    assert "<td>3w+</td>" in html  # 4's forfeit win, White against 3
+    assert "<td>5w1</td>" in html  # 1 beat 5 with White in round 1
+    assert "<td>U</td>" in html and "<td>H</td>" in html
+
+
+def test_pairing_list_html() -> None:
+    html = pairing_list_html(pairing_list(_named_state(), 2), "T")
+    text = "".join(_parse(html).text)
+    assert "Pairings of round 2" in text
+    assert "+/-" in text and "half-point bye" in text
