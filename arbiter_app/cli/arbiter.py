@@ -1,0 +1,399 @@
+"""``arbiter``: run a tournament from the command line, over the services.
+
+    arbiter --db open.db new --name "Open 2026" --rounds 9
+    arbiter --db open.db players add "Alice Smith" --rating 2600 --title GM
+    arbiter --db open.db pair            # a draft of the next round
+    arbiter --db open.db publish
+    arbiter --db open.db result 1 3 1-0  # round 1, board 3
+    arbiter --db open.db override 2 --swap 4 9             # shows the warnings
+    arbiter --db open.db override 2 --swap 4 9 --reason "..."   # saves
+
+``--db`` defaults to ``tournament.db`` in the user's data folder.  Exit
+status: 0 success, 1 no legal pairing (A.9: the arbiter decides), 3 invalid
+input or an action the rules forbid, 5 a file problem (missing, unreadable,
+from a newer version, or held by another program).  Errors go to stderr as
+one message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+from typing import NoReturn
+
+from arbiter_app import services as sv
+from arbiter_app.errors import ArbiterError, PairingImpossibleError
+from arbiter_app.pairing.model import Colour, PointSystem
+from arbiter_app.persistence import Database, DatabaseFileError, default_database_path, open_database
+from arbiter_app.services.dto import OverridePreview, RoundInfo
+from arbiter_app.services.overrides import Edit
+from arbiter_app.trf import TrfFormatError, TrfReadError
+
+EXIT_OK = 0
+EXIT_NO_PAIRING = 1
+EXIT_INVALID = 3
+EXIT_UNEXPECTED = 4
+EXIT_FILE = 5
+PROG = "arbiter"
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors exit with the 'invalid input' status."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_INVALID, f"{self.prog}: error: {message}\n")
+
+
+def _points(text: str) -> int:
+    try:
+        return int(Fraction(text) * 10)
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"not a number of points: {text!r}") from None
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = _Parser(add_help=False)
+    common.add_argument("--db", type=Path, default=argparse.SUPPRESS, help="the tournament file")
+    parser = _Parser(prog=PROG, description="Run a FIDE Swiss tournament (Dutch system).", parents=[common])
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def command(
+        name: str, help_text: str, run: Callable[[Database, argparse.Namespace], int]
+    ) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text, parents=[common])
+        p.set_defaults(run=run)
+        return p
+
+    p = command("new", "create the tournament file", _new)
+    p.add_argument("--name", required=True)
+    p.add_argument("--rounds", type=int, required=True)
+    p.add_argument("--place", default="")
+    p.add_argument("--start", type=date.fromisoformat)
+    p.add_argument("--end", type=date.fromisoformat)
+    p.add_argument("--arbiter", default="", help="chief arbiter")
+    p.add_argument("--deputies", default="", help="deputy arbiters")
+    p.add_argument("--initial-colour", choices=("white", "black"), default="white")
+    p.add_argument("--win", type=_points, default=10, metavar="POINTS")
+    p.add_argument("--draw", type=_points, default=5, metavar="POINTS")
+    p.add_argument("--bye-points", type=_points, metavar="POINTS", help="pairing-allocated bye (default: a win)")
+    p.add_argument("--accelerated", action="store_true", help="Baku acceleration (C.04.5)")
+    p.add_argument("--tie-breaks", default="")
+
+    players = command("players", "register and manage players", _players_list)
+    psub = players.add_subparsers(dest="players_command", required=True, parser_class=_Parser)
+    add = psub.add_parser("add", parents=[common], help="register a player (a late entry once round 1 is paired)")
+    add.set_defaults(run=_players_add)
+    add.add_argument("name")
+    edit = psub.add_parser("edit", parents=[common], help="correct a player's data")
+    edit.set_defaults(run=_players_edit)
+    edit.add_argument("number", type=int)
+    edit.add_argument("--name")
+    for q in (add, edit):
+        q.add_argument("--rating", type=int)
+        q.add_argument("--title")
+        q.add_argument("--fide-id")
+        q.add_argument("--federation")
+        q.add_argument("--sex", choices=("m", "w"))
+        q.add_argument("--birth")
+    add.add_argument("--entry-round", type=int)
+    add.add_argument("--missed", choices=("zero", "half"), default="zero", help="bye for the rounds missed")
+    add.add_argument("--keep-numbers", action="store_true", help="a late entry gets the next free number")
+    q = psub.add_parser("withdraw", parents=[common], help="no longer pair a player (C.04.2.D.3)")
+    q.set_defaults(run=_players_withdraw)
+    q.add_argument("number", type=int)
+    q.add_argument("--from-round", type=int)
+    q = psub.add_parser("remove", parents=[common], help="remove a player never paired")
+    q.set_defaults(run=_players_remove)
+    q.add_argument("number", type=int)
+    psub.add_parser("list", parents=[common], help="list the players").set_defaults(run=_players_list)
+    psub.add_parser("renumber", parents=[common], help="pairing numbers by C.04.2.B").set_defaults(run=_renumber)
+
+    p = command("import-trf", "create the tournament from a TRF-16 file", _import)
+    p.add_argument("trf", type=Path)
+    p.add_argument("--name")
+    p = command("export-trf", "write the tournament as TRF-16 ('-': standard output)", _export)
+    p.add_argument("trf")
+    p = command("bye", "a requested bye or an absence in a coming round", _bye)
+    p.add_argument("number", type=int)
+    p.add_argument("--round", type=int, required=True)
+    p.add_argument("--kind", choices=("half", "full", "zero", "absent"), default="half")
+    p.add_argument("--explained", action="store_true", help="absent with notice: not withdrawn (C.04.2.D.2)")
+    p.add_argument("--cancel", action="store_true", help="cancel the bye instead")
+    p = command("pair", "pair the next round (a draft)", _pair)
+    p.add_argument("--again", action="store_true", help="pair the draft round again")
+    command("publish", "publish the draft round (makes a backup copy)", _publish)
+    p = command("show", "show a round", _show)
+    p.add_argument("round", type=int, nargs="?")
+    p = command("result", "enter or correct a result: 1-0 0-1 1/2 +- -+ -- *", _result)
+    p.add_argument("round", type=int)
+    p.add_argument("board", type=int)
+    p.add_argument("result")
+    p = command("override", "change a round's pairing by hand; prints the warnings, saves with --reason", _override)
+    p.add_argument("round", type=int)
+    p.add_argument("--swap", nargs=2, type=int, action="append", default=[], metavar=("A", "B"))
+    p.add_argument("--split", type=int, action="append", default=[], metavar="BOARD")
+    p.add_argument("--pair", nargs=2, type=int, action="append", default=[], metavar=("WHITE", "BLACK"))
+    p.add_argument("--colours", type=int, action="append", default=[], metavar="BOARD")
+    p.add_argument("--bye", help="pairing number to give the bye to, or 'none'")
+    p.add_argument("--reason", help="the arbiter's reason; without it nothing is saved")
+    command("undo", "undo the last step not yet published", _undo)
+    p = command("standings", "score, then pairing number", _standings)
+    p.add_argument("--after-round", type=int)
+    command("audit", "the audit log", _audit)
+    return parser
+
+
+def _tid(db: Database) -> int:
+    return sv.only_tournament(db).id
+
+
+def _print_round(info: RoundInfo) -> None:
+    print(f"Round {info.number} ({info.state})")
+    for b in info.boards:
+        print(f"{b.number:>4}  {b.white:>4} {b.white_name:<28} - {b.black:>4} {b.black_name:<28} {b.result_text}")
+    if info.bye is not None:
+        print(f"      {info.bye:>4} pairing-allocated bye")
+    for number, why in info.not_paired:
+        print(f"      {number:>4} not paired: {why}")
+    for o in info.overrides:
+        print(f"  override: {o.reason} ({len(o.warnings)} warning(s))")
+
+
+def _new(db: Database, a: argparse.Namespace) -> int:
+    points = PointSystem(win=a.win, draw=a.draw, pairing_allocated_bye=a.win if a.bye_points is None else a.bye_points)
+    t = sv.create_tournament(
+        db,
+        a.name,
+        a.rounds,
+        place=a.place,
+        start_date=a.start,
+        end_date=a.end,
+        chief_arbiter=a.arbiter,
+        deputy_arbiters=a.deputies,
+        points=points,
+        accelerated=a.accelerated,
+        tie_breaks=a.tie_breaks,
+        initial_colour=Colour.BLACK if a.initial_colour == "black" else Colour.WHITE,
+    )
+    print(f"created '{t.name}' ({t.rounds_count} rounds) in {db.name}")
+    return EXIT_OK
+
+
+def _player_fields(a: argparse.Namespace) -> dict[str, object]:
+    names = {
+        "rating": "rating",
+        "title": "title",
+        "fide_id": "fide_id",
+        "federation": "federation",
+        "sex": "sex",
+        "birth": "birth_date",
+        "name": "name",
+    }
+    return {field: getattr(a, arg) for arg, field in names.items() if getattr(a, arg, None) is not None}
+
+
+def _players_add(db: Database, a: argparse.Namespace) -> int:
+    p = sv.register_player(
+        db,
+        _tid(db),
+        a.name,
+        rating=a.rating or 0,
+        title=a.title or "",
+        fide_id=a.fide_id or "",
+        federation=a.federation or "",
+        sex=a.sex or "",
+        birth_date=a.birth or "",
+        entry_round=a.entry_round,
+        missed_rounds=a.missed,
+        renumber=False if a.keep_numbers else None,
+    )
+    print(f"#{p.number} {p.name} registered" + (f", enters in round {p.entry_round}" if p.entry_round > 1 else ""))
+    return EXIT_OK
+
+
+def _players_edit(db: Database, a: argparse.Namespace) -> int:
+    p = sv.edit_player(db, _tid(db), a.number, **_player_fields(a))
+    print(f"#{p.number} {p.name} {p.title} {p.rating}")
+    return EXIT_OK
+
+
+def _players_withdraw(db: Database, a: argparse.Namespace) -> int:
+    info = sv.withdraw_player(db, _tid(db), a.number, a.from_round)
+    print(f"#{info.player} withdrawn from round {info.round}" + (" (draft discarded)" if info.discarded_draft else ""))
+    return EXIT_OK
+
+
+def _players_remove(db: Database, a: argparse.Namespace) -> int:
+    p = sv.remove_player(db, _tid(db), a.number)
+    print(f"#{a.number} {p.name} removed")
+    return EXIT_OK
+
+
+def _players_list(db: Database, a: argparse.Namespace) -> int:
+    for p in sv.list_players(db, _tid(db)):
+        status = "" if p.status == "active" else f"withdrawn from round {p.withdrawal_round}"
+        print(f"{p.number:>4} {p.title:<3} {p.name:<32} {p.rating:>4} {p.federation:<3} {status}".rstrip())
+    return EXIT_OK
+
+
+def _renumber(db: Database, a: argparse.Namespace) -> int:
+    sv.assign_pairing_numbers(db, _tid(db))
+    return _players_list(db, a)
+
+
+def _import(db: Database, a: argparse.Namespace) -> int:
+    if sv.list_tournaments(db):
+        raise ArbiterError(f"{db.name} already holds a tournament; import into a new file")
+    info = sv.import_trf(db, a.trf, a.name)
+    for warning in info.warnings:
+        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+    print(f"imported '{info.tournament.name}': {info.players} players, {info.rounds} rounds")
+    return EXIT_OK
+
+
+def _export(db: Database, a: argparse.Namespace) -> int:
+    out = sv.export_trf(db, _tid(db))
+    for warning in out.warnings:
+        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+    if a.trf == "-":
+        sys.stdout.write(out.text)
+    else:
+        Path(a.trf).write_text(out.text, encoding="utf-8", newline="")
+    return EXIT_OK
+
+
+def _bye(db: Database, a: argparse.Namespace) -> int:
+    tid = _tid(db)
+    if a.cancel:
+        info = sv.cancel_bye(db, tid, a.number, a.round)
+    elif a.kind == "absent":
+        info = sv.record_absence(db, tid, a.number, a.round, explained=a.explained)
+    else:
+        info = sv.request_bye(db, tid, a.number, a.round, a.kind)
+    print(f"#{info.player}: {info.kind} in round {info.round}" + (" cancelled" if a.cancel else ""))
+    if info.discarded_draft:
+        print(f"the draft pairing of round {info.round} was discarded: pair the round again")
+    return EXIT_OK
+
+
+def _pair(db: Database, a: argparse.Namespace) -> int:
+    _print_round(sv.repair_round(db, _tid(db)) if a.again else sv.pair_next_round(db, _tid(db)))
+    return EXIT_OK
+
+
+def _publish(db: Database, a: argparse.Namespace) -> int:
+    info = sv.publish_round(db, _tid(db))
+    _print_round(info.round)
+    if info.backup is not None:
+        print(f"backup copy: {info.backup}")
+    if info.backup_error:
+        print(f"{PROG}: warning: {info.backup_error}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _show(db: Database, a: argparse.Namespace) -> int:
+    tid = _tid(db)
+    rounds = sv.list_rounds(db, tid)
+    if a.round is None and not rounds:
+        raise ArbiterError("no round has been paired yet")
+    _print_round(sv.get_round(db, tid, a.round if a.round is not None else rounds[-1].number))
+    return EXIT_OK
+
+
+def _result(db: Database, a: argparse.Namespace) -> int:
+    info = sv.enter_result(db, _tid(db), a.round, a.board, a.result)
+    b = info.board
+    print(f"round {info.round} board {b.number}: {b.white} {b.white_name} - {b.black} {b.black_name} {b.result_text}")
+    if info.note:
+        print(info.note)
+    return EXIT_OK
+
+
+def _edits(a: argparse.Namespace) -> list[Edit]:
+    edits: list[Edit] = [sv.Swap(x, y) for x, y in a.swap]
+    edits += [sv.Split(board) for board in a.split]
+    edits += [sv.MakePair(w, b) for w, b in a.pair]
+    edits += [sv.SwapColours(board) for board in a.colours]
+    if a.bye is not None:
+        if a.bye != "none" and not a.bye.isdigit():
+            raise ArbiterError(f"--bye takes a pairing number or 'none', not {a.bye!r}")
+        edits.append(sv.MoveBye(None if a.bye == "none" else int(a.bye)))
+    return edits
+
+
+def _print_preview(preview: OverridePreview) -> None:
+    for board in preview.proposed.boards:
+        print(f"  {board.white:>4} - {board.black:<4}")
+    if preview.proposed.bye is not None:
+        print(f"  {preview.proposed.bye:>4} bye")
+    print(f"{len(preview.warnings)} warning(s)")
+    for warning in preview.warnings:
+        print(f"  {warning}")
+
+
+def _override(db: Database, a: argparse.Namespace) -> int:
+    edits = _edits(a)
+    if a.reason is None:
+        _print_preview(sv.preview_override(db, _tid(db), a.round, edits))
+        print("not saved: give the arbiter's reason with --reason to save")
+        return EXIT_OK
+    preview = sv.apply_override(db, _tid(db), a.round, edits, a.reason)
+    _print_preview(preview)
+    print(f"saved, with the reason: {a.reason}")
+    return EXIT_OK
+
+
+def _undo(db: Database, a: argparse.Namespace) -> int:
+    print(f"undone: {sv.undo_last_step(db, _tid(db)).summary}")
+    return EXIT_OK
+
+
+def _standings(db: Database, a: argparse.Namespace) -> int:
+    for row in sv.standings(db, _tid(db), a.after_round):
+        print(f"{row.rank:>4}. {row.number:>4} {row.name:<32} {row.rating:>4} {row.points // 10}.{row.points % 10}")
+    return EXIT_OK
+
+
+def _audit(db: Database, a: argparse.Namespace) -> int:
+    for e in sv.audit_log(db, _tid(db)):
+        line = f"{e.when:%Y-%m-%d %H:%M:%S}  {e.action:<18} {e.summary}"
+        if e.reason:
+            line += f"  (reason: {e.reason})"
+        print(line + ("  [undone]" if e.undone else ""))
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    path = getattr(args, "db", None) or default_database_path()
+    db: Database | None = None
+    try:
+        db = open_database(path, create=args.command in ("new", "import-trf"))
+        return int(args.run(db, args))
+    except PairingImpossibleError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return EXIT_NO_PAIRING
+    except (DatabaseFileError, TrfReadError) as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return EXIT_FILE
+    except (ArbiterError, TrfFormatError) as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    except OSError as error:
+        print(f"{PROG}: {error.filename or path}: {error.strerror or error}", file=sys.stderr)
+        return EXIT_FILE
+    except Exception as error:  # noqa: BLE001 - the command line never shows a traceback
+        print(f"{PROG}: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        return EXIT_UNEXPECTED
+    finally:
+        if db is not None:
+            db.dispose()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

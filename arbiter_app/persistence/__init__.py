@@ -1,0 +1,33 @@
+"""The tournament file: SQLAlchemy models, the engine factory, Alembic migrations.
+
+    db = open_database("open-2026.db", create=True)   # upgraded to the head revision
+    with db.session_factory.begin() as session:        # one action, one transaction
+        ...
+
+Only services open transactions; nothing here commits on its own.
+"""
+
+from arbiter_app.persistence.database import (
+    Database,
+    create_database_engine,
+    default_data_dir,
+    default_database_path,
+    open_database,
+    open_memory_database,
+)
+from arbiter_app.persistence.errors import DatabaseBusyError, DatabaseFileError, SchemaTooNewError
+from arbiter_app.persistence.migrate import HEAD_REVISION, upgrade_to_head
+
+__all__ = [
+    "HEAD_REVISION",
+    "Database",
+    "DatabaseBusyError",
+    "DatabaseFileError",
+    "SchemaTooNewError",
+    "create_database_engine",
+    "default_data_dir",
+    "default_database_path",
+    "open_database",
+    "open_memory_database",
+    "upgrade_to_head",
+]

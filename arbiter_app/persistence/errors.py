@@ -1,0 +1,38 @@
+"""Errors about the tournament file itself (as opposed to the rules)."""
+
+from __future__ import annotations
+
+from arbiter_app.errors import ArbiterError
+
+
+class DatabaseFileError(ArbiterError):
+    """The tournament file cannot be opened, read or written."""
+
+    def __init__(self, path: str, detail: str) -> None:
+        super().__init__(f"{path}: {detail}")
+        self.path = path
+        self.detail = detail
+
+
+class DatabaseBusyError(DatabaseFileError):
+    """Another process holds the file for writing (SQLite busy or locked)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(
+            path,
+            "the tournament file is being written by another program or window; "
+            "nothing was changed here, try again when it has finished",
+        )
+
+
+class SchemaTooNewError(DatabaseFileError):
+    """The file was written by a newer version of the application."""
+
+    def __init__(self, path: str, revision: str, head: str) -> None:
+        super().__init__(
+            path,
+            f"the file was written by a newer version of arbiter_app (schema {revision}; this version knows "
+            f"up to {head}); it was left untouched: open it with the newer version",
+        )
+        self.revision = revision
+        self.head = head

@@ -1,0 +1,293 @@
+"""Typed declarative models of a tournament file (SQLAlchemy 2.x).
+
+One SQLite file usually holds one tournament, but nothing here assumes it.
+Points are integers in tenths, as in the pairing core (``PointSystem``).
+Players are referred to by row id in boards, byes and the like, so that a
+change of pairing numbers (C.04.2.B.3) leaves the stored games untouched.
+
+Times are naive UTC datetimes (SQLite has no time zones).
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import UTC, date, datetime
+
+from sqlalchemy import (
+    Boolean,
+    CheckConstraint,
+    Date,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utcnow() -> datetime:
+    """The current time, naive UTC (how every timestamp of the file is stored)."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Base(DeclarativeBase):
+    """Base of every model; the metadata carries the constraint naming convention."""
+
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+def _in(column: str, values: type[enum.Enum]) -> str:
+    return f"{column} IN ({', '.join(repr(v.value) for v in values)})"
+
+
+class PlayerStatus(enum.StrEnum):
+    """Whether a player is still paired (C.04.2.D.3)."""
+
+    ACTIVE = "active"
+    WITHDRAWN = "withdrawn"
+
+
+class RoundState(enum.StrEnum):
+    """Life of a round: paired as a draft, published (C.04.2.D.7), all results in."""
+
+    DRAFT = "draft"
+    PUBLISHED = "published"
+    COMPLETED = "completed"
+
+
+class ByeKind(enum.StrEnum):
+    """Why a player has no game in a round (TRF codes ``U H F Z -``)."""
+
+    PAIRING_ALLOCATED = "pairing_allocated"
+    """C.04.1.c: the player left over by the pairing."""
+    HALF = "half"
+    """A requested half-point bye."""
+    FULL = "full"
+    """A full-point bye (requested, or by the tournament's rules)."""
+    ZERO = "zero"
+    """A requested zero-point bye (C.04.2.D.4)."""
+    ABSENT = "absent"
+    """Absent, no points (C.04.2.D.2)."""
+
+
+class BoardResult(enum.StrEnum):
+    """A board's result, white first. With ``forfeit`` set: ``1-0`` is ``+/-``, ``0-0`` a double forfeit."""
+
+    WHITE_WINS = "1-0"
+    BLACK_WINS = "0-1"
+    DRAW = "1/2-1/2"
+    BOTH_LOSE = "0-0"
+    ADJOURNED = "*"
+    """An adjourned game: a draw for pairing purposes only (C.04.2.D.1)."""
+
+
+class Tournament(Base):
+    """A tournament and its settings."""
+
+    __tablename__ = "tournaments"
+    __table_args__ = (
+        CheckConstraint("rounds_count >= 1", name="rounds_count_positive"),
+        CheckConstraint("initial_colour IN ('white', 'black')", name="initial_colour"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    place: Mapped[str] = mapped_column(String(200), default="")
+    start_date: Mapped[date | None] = mapped_column(Date, nullable=True)
+    end_date: Mapped[date | None] = mapped_column(Date, nullable=True)
+    chief_arbiter: Mapped[str] = mapped_column(String(200), default="")
+    deputy_arbiters: Mapped[str] = mapped_column(String(500), default="")
+    rounds_count: Mapped[int] = mapped_column(Integer)
+    points_win: Mapped[int] = mapped_column(Integer, default=10)
+    points_draw: Mapped[int] = mapped_column(Integer, default=5)
+    points_loss: Mapped[int] = mapped_column(Integer, default=0)
+    points_zero_bye: Mapped[int] = mapped_column(Integer, default=0)
+    points_forfeit_loss: Mapped[int] = mapped_column(Integer, default=0)
+    points_pairing_bye: Mapped[int] = mapped_column(Integer, default=10)
+    initial_colour: Mapped[str] = mapped_column(String(5), default="white")
+    accelerated: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Baku acceleration (C.04.5) computed by the application."""
+    tie_breaks: Mapped[str] = mapped_column(String(500), default="")
+    """Tie-break order as announced, e.g. ``"BH-1, BH, SB"``."""
+    edition: Mapped[str] = mapped_column(String(40), default="baku-2016")
+    """Edition of the Dutch rules the engine pairs with."""
+    extra_trf_lines: Mapped[str] = mapped_column(Text, default="")
+    """Header lines of an imported TRF file kept verbatim for export (e.g. ``132``)."""
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+    players: Mapped[list[Player]] = relationship(back_populates="tournament", cascade="all, delete-orphan")
+    rounds: Mapped[list[Round]] = relationship(back_populates="tournament", cascade="all, delete-orphan")
+
+
+class Player(Base):
+    """A registered player."""
+
+    __tablename__ = "players"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "pairing_number"),
+        CheckConstraint("pairing_number >= 1", name="pairing_number_positive"),
+        CheckConstraint(_in("status", PlayerStatus), name="status"),
+        CheckConstraint("entry_round >= 1", name="entry_round_positive"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    pairing_number: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(200))
+    title: Mapped[str] = mapped_column(String(3), default="")
+    rating: Mapped[int] = mapped_column(Integer, default=0)
+    fide_id: Mapped[str] = mapped_column(String(11), default="")
+    federation: Mapped[str] = mapped_column(String(3), default="")
+    sex: Mapped[str] = mapped_column(String(1), default="")
+    birth_date: Mapped[str] = mapped_column(String(10), default="")
+    """As written in TRF (``YYYY/MM/DD`` or a year); free text."""
+    status: Mapped[str] = mapped_column(String(10), default=PlayerStatus.ACTIVE.value)
+    entry_round: Mapped[int] = mapped_column(Integer, default=1)
+    """First round the player can be paired in (C.04.2.C late entries)."""
+    withdrawal_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """First round the player is no longer paired in (C.04.2.D.3)."""
+
+    tournament: Mapped[Tournament] = relationship(back_populates="players")
+
+
+class Round(Base):
+    """A paired round."""
+
+    __tablename__ = "rounds"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "number"),
+        CheckConstraint("number >= 1", name="number_positive"),
+        CheckConstraint(_in("state", RoundState), name="state"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    state: Mapped[str] = mapped_column(String(10), default=RoundState.DRAFT.value)
+    paired_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    published_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+    tournament: Mapped[Tournament] = relationship(back_populates="rounds")
+    boards: Mapped[list[BoardRow]] = relationship(
+        back_populates="round", cascade="all, delete-orphan", order_by="BoardRow.number"
+    )
+
+
+class BoardRow(Base):
+    """One board of a round: the pair, its colours and its result."""
+
+    __tablename__ = "boards"
+    __table_args__ = (
+        UniqueConstraint("round_id", "number"),
+        CheckConstraint("white_id <> black_id", name="two_players"),
+        CheckConstraint(
+            "(forfeit AND result IN ('1-0', '0-1', '0-0')) OR "
+            "(NOT forfeit AND (result IS NULL OR result IN ('1-0', '0-1', '1/2-1/2', '*')))",
+            name="result",
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    white_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="RESTRICT"), index=True)
+    black_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="RESTRICT"), index=True)
+    result: Mapped[str | None] = mapped_column(String(7), nullable=True)
+    """A :class:`BoardResult` value, None until entered."""
+    forfeit: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    round: Mapped[Round] = relationship(back_populates="boards")
+    white: Mapped[Player] = relationship(foreign_keys=[white_id])
+    black: Mapped[Player] = relationship(foreign_keys=[black_id])
+
+
+class Bye(Base):
+    """A round without a game for a player: requested, absent, or the pairing-allocated bye.
+
+    Keyed by round number, not by a ``rounds`` row: a bye is requested before
+    its round is paired.
+    """
+
+    __tablename__ = "byes"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "round_number", "player_id"),
+        CheckConstraint("round_number >= 1", name="round_number_positive"),
+        CheckConstraint(_in("kind", ByeKind), name="kind"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    round_number: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(20))
+
+    player: Mapped[Player] = relationship()
+
+
+class Acceleration(Base):
+    """Virtual points of a player for a round (C.04.5; TRF ``XXA``), in tenths."""
+
+    __tablename__ = "accelerations"
+    __table_args__ = (UniqueConstraint("player_id", "round_number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    round_number: Mapped[int] = mapped_column(Integer)
+    points: Mapped[int] = mapped_column(Integer)
+
+
+class ForbiddenPair(Base):
+    """Two players the arbiter has ruled may not meet (TRF ``XXP``)."""
+
+    __tablename__ = "forbidden_pairs"
+    __table_args__ = (
+        UniqueConstraint("first_id", "second_id"),
+        CheckConstraint("first_id < second_id", name="ordered"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    first_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    second_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+
+
+class Override(Base):
+    """A manual change of a round's pairing, with the warnings the arbiter saw."""
+
+    __tablename__ = "overrides"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"), index=True)
+    reason: Mapped[str] = mapped_column(Text)
+    warnings: Mapped[str] = mapped_column(Text, default="[]")
+    """JSON list of ``{"article": ..., "message": ...}``."""
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class AuditEntry(Base):
+    """One change: what, before, after (JSON), when, why; undoable steps keep a snapshot."""
+
+    __tablename__ = "audit_entries"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    action: Mapped[str] = mapped_column(String(40))
+    summary: Mapped[str] = mapped_column(Text, default="")
+    before: Mapped[str | None] = mapped_column(Text, nullable=True)
+    after: Mapped[str | None] = mapped_column(Text, nullable=True)
+    reason: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    undo_snapshot: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """JSON of the round as it was before this step, for undo; None: the step cannot be undone."""
+    undone: Mapped[bool] = mapped_column(Boolean, default=False)

@@ -1,0 +1,84 @@
+"""One function per arbiter action, each one transaction, each refusing what the rules forbid.
+
+Every service takes the open :class:`~arbiter_app.persistence.Database`
+first, then the tournament id, and returns small frozen DTOs
+(:mod:`arbiter_app.services.dto`).  Each one runs in a single
+``with db.write() as s:`` block: ``db.session_factory.begin()`` (``BEGIN
+IMMEDIATE``) with SQLite's busy/locked errors turned into messages; the
+helpers it calls (``persistence.queries``, ``services.records``) never commit.  Refusals raise ``RuleViolation`` (citing
+the article) or ``ArbiterError``; the engine's ``PairingImpossibleError``
+passes through; a file held by another writer raises ``DatabaseBusyError``.
+Nothing is changed when a service raises.
+"""
+
+from arbiter_app.services.byes import cancel_bye, record_absence, request_bye
+from arbiter_app.services.history import audit_log
+from arbiter_app.services.overrides import (
+    MakePair,
+    MoveBye,
+    Split,
+    Swap,
+    SwapColours,
+    apply_override,
+    preview_override,
+)
+from arbiter_app.services.players import (
+    assign_pairing_numbers,
+    edit_player,
+    list_players,
+    register_player,
+    reinstate_player,
+    remove_player,
+    withdraw_player,
+)
+from arbiter_app.services.results import enter_result, enter_results, parse_result
+from arbiter_app.services.rounds import (
+    get_round,
+    list_rounds,
+    pair_next_round,
+    publish_round,
+    repair_round,
+    undo_last_step,
+)
+from arbiter_app.services.standings import standings
+from arbiter_app.services.state import state_for_round
+from arbiter_app.services.tournaments import create_tournament, get_tournament, list_tournaments, only_tournament
+from arbiter_app.services.trf_io import export_trf, import_trf
+
+__all__ = [
+    "MakePair",
+    "MoveBye",
+    "Split",
+    "Swap",
+    "SwapColours",
+    "apply_override",
+    "assign_pairing_numbers",
+    "audit_log",
+    "cancel_bye",
+    "create_tournament",
+    "edit_player",
+    "enter_result",
+    "enter_results",
+    "export_trf",
+    "get_round",
+    "get_tournament",
+    "import_trf",
+    "list_players",
+    "list_rounds",
+    "list_tournaments",
+    "only_tournament",
+    "pair_next_round",
+    "parse_result",
+    "preview_override",
+    "publish_round",
+    "record_absence",
+    "register_player",
+    "reinstate_player",
+    "remove_player",
+    "repair_round",
+    "request_bye",
+    "standings",
+    "state_for_round",
+    "undo_last_step",
+    "withdraw_player",
+]

@@ -1,0 +1,205 @@
+"""Small frozen objects the services return (never ORM rows, which die with the session).
+
+Players are named by pairing number, rounds and boards by number, points
+are in tenths as in the pairing core.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+
+from arbiter_app.pairing.model import Colour, PointSystem, RoundPairing
+
+
+@dataclass(frozen=True)
+class TournamentInfo:
+    """A tournament's settings."""
+
+    id: int
+    name: str
+    place: str
+    start_date: date | None
+    end_date: date | None
+    chief_arbiter: str
+    deputy_arbiters: str
+    rounds_count: int
+    points: PointSystem
+    initial_colour: Colour
+    accelerated: bool
+    """Baku acceleration (C.04.5)."""
+    tie_breaks: str
+    edition: str
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """A registered player."""
+
+    number: int
+    """Pairing number."""
+    name: str
+    title: str
+    rating: int
+    fide_id: str
+    federation: str
+    sex: str
+    birth_date: str
+    status: str
+    """``active`` or ``withdrawn``."""
+    entry_round: int
+    withdrawal_round: int | None
+
+
+@dataclass(frozen=True)
+class BoardInfo:
+    """One board of a round."""
+
+    number: int
+    white: int
+    black: int
+    white_name: str
+    black_name: str
+    result: str | None
+    """``1-0``, ``0-1``, ``1/2-1/2``, ``0-0`` (double forfeit), ``*`` (adjourned), None before the result."""
+    forfeit: bool
+
+    @property
+    def result_text(self) -> str:
+        """The result as written on a pairing sheet: ``1-0``, ``+/-``, ``-/-``, ``½-½``, blank."""
+        if self.result is None:
+            return ""
+        if self.forfeit:
+            return {"1-0": "+/-", "0-1": "-/+", "0-0": "-/-"}[self.result]
+        return {"1/2-1/2": "½-½"}.get(self.result, self.result)
+
+
+@dataclass(frozen=True)
+class OverrideRecord:
+    """A saved override of the round's pairing."""
+
+    reason: str
+    warnings: tuple[str, ...]
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class RoundInfo:
+    """A paired round as the arbiter sees it."""
+
+    number: int
+    state: str
+    """``draft``, ``published`` or ``completed``."""
+    boards: tuple[BoardInfo, ...]
+    bye: int | None
+    """Pairing number of the player with the pairing-allocated bye."""
+    not_paired: tuple[tuple[int, str], ...]
+    """(pairing number, ``half``/``full``/``zero``/``absent``/``withdrawn``/``not entered``) of the others."""
+    overrides: tuple[OverrideRecord, ...] = ()
+
+    def pairing(self) -> RoundPairing:
+        """The round as the pairing core's value."""
+        from arbiter_app.pairing.model import Board
+
+        return RoundPairing(self.number, tuple(Board(b.white, b.black) for b in self.boards), self.bye)
+
+
+@dataclass(frozen=True)
+class ByeInfo:
+    """A requested bye or an absence."""
+
+    round: int
+    player: int
+    kind: str
+    discarded_draft: bool = False
+    """The round had a draft pairing, discarded because it no longer fits."""
+
+
+@dataclass(frozen=True)
+class ResultInfo:
+    """A result entered or corrected."""
+
+    round: int
+    board: BoardInfo
+    previous: str | None
+    round_state: str
+    note: str = ""
+    """What the change affects (C.04.2.D.8), when it is a correction."""
+
+
+@dataclass(frozen=True)
+class PublishInfo:
+    """A published round and the backup copy made of the file."""
+
+    round: RoundInfo
+    backup: Path | None
+    backup_error: str | None = None
+
+
+@dataclass(frozen=True)
+class OverrideWarning:
+    """One rule an overridden pairing breaks, or something the arbiter should know."""
+
+    article: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.article}: {self.message}"
+
+
+@dataclass(frozen=True)
+class OverridePreview:
+    """The pairing an override would give, and every warning that applies."""
+
+    round: int
+    proposed: RoundPairing
+    warnings: tuple[OverrideWarning, ...]
+    engine_pairing: RoundPairing | None
+    """What the engine pairs now; None when it finds no legal pairing."""
+    boards_differing: int
+    """Boards (colours included) of ``proposed`` that the engine's pairing does not have."""
+
+
+@dataclass(frozen=True)
+class AuditInfo:
+    """One line of the audit log."""
+
+    id: int
+    when: datetime
+    action: str
+    summary: str
+    before: str | None
+    after: str | None
+    reason: str
+    undone: bool
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of the standings."""
+
+    rank: int
+    number: int
+    name: str
+    rating: int
+    points: int
+    """Tenths."""
+
+
+@dataclass(frozen=True)
+class ImportInfo:
+    """What a TRF import created."""
+
+    tournament: TournamentInfo
+    players: int
+    rounds: int
+    warnings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ExportInfo:
+    """A TRF export: the text and what TRF-16 could not carry."""
+
+    text: str
+    warnings: tuple[str, ...]

@@ -1,0 +1,204 @@
+"""From rows to DTOs, the audit log, and the round snapshots that undo restores."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from arbiter_app.pairing.model import Colour, PointSystem
+from arbiter_app.persistence import queries
+from arbiter_app.persistence.models import (
+    AuditEntry,
+    BoardRow,
+    Bye,
+    ByeKind,
+    Override,
+    Player,
+    PlayerStatus,
+    Round,
+    Tournament,
+)
+from arbiter_app.services.dto import (
+    AuditInfo,
+    BoardInfo,
+    OverrideRecord,
+    PlayerInfo,
+    RoundInfo,
+    TournamentInfo,
+)
+
+
+def point_system(t: Tournament) -> PointSystem:
+    """The tournament's points per result, in tenths."""
+    return PointSystem(
+        win=t.points_win,
+        draw=t.points_draw,
+        loss=t.points_loss,
+        zero_point_bye=t.points_zero_bye,
+        forfeit_loss=t.points_forfeit_loss,
+        pairing_allocated_bye=t.points_pairing_bye,
+    )
+
+
+def tournament_info(t: Tournament) -> TournamentInfo:
+    return TournamentInfo(
+        id=t.id,
+        name=t.name,
+        place=t.place,
+        start_date=t.start_date,
+        end_date=t.end_date,
+        chief_arbiter=t.chief_arbiter,
+        deputy_arbiters=t.deputy_arbiters,
+        rounds_count=t.rounds_count,
+        points=point_system(t),
+        initial_colour=Colour.BLACK if t.initial_colour == "black" else Colour.WHITE,
+        accelerated=t.accelerated,
+        tie_breaks=t.tie_breaks,
+        edition=t.edition,
+    )
+
+
+def player_info(p: Player) -> PlayerInfo:
+    return PlayerInfo(
+        number=p.pairing_number,
+        name=p.name,
+        title=p.title,
+        rating=p.rating,
+        fide_id=p.fide_id,
+        federation=p.federation,
+        sex=p.sex,
+        birth_date=p.birth_date,
+        status=p.status,
+        entry_round=p.entry_round,
+        withdrawal_round=p.withdrawal_round,
+    )
+
+
+def board_info(b: BoardRow) -> BoardInfo:
+    return BoardInfo(
+        b.number, b.white.pairing_number, b.black.pairing_number, b.white.name, b.black.name, b.result, b.forfeit
+    )
+
+
+def is_withdrawn_in(p: Player, round_number: int) -> bool:
+    """The player is no longer paired in this round (C.04.2.D.3)."""
+    return p.status == PlayerStatus.WITHDRAWN and p.withdrawal_round is not None and p.withdrawal_round <= round_number
+
+
+def round_info(session: Session, r: Round) -> RoundInfo:
+    """The round with its boards, its bye and everybody not paired in it."""
+    players = queries.players(session, r.tournament_id)  # loaded first: boards then find them in the session
+    byes = {b.player_id: b for b in queries.byes(session, r.tournament_id, r.number)}
+    on_board = {pid for b in r.boards for pid in (b.white_id, b.black_id)}
+    pab = next((b.player.pairing_number for b in byes.values() if b.kind == ByeKind.PAIRING_ALLOCATED), None)
+    others: list[tuple[int, str]] = []
+    for p in players:
+        if p.id in on_board or (p.id in byes and byes[p.id].kind == ByeKind.PAIRING_ALLOCATED):
+            continue
+        if p.id in byes:
+            others.append((p.pairing_number, byes[p.id].kind))
+        elif is_withdrawn_in(p, r.number):
+            others.append((p.pairing_number, "withdrawn"))
+        elif p.entry_round > r.number:
+            others.append((p.pairing_number, "not entered"))
+        else:
+            others.append((p.pairing_number, "unpaired"))
+    overrides = session.scalars(select(Override).where(Override.round_id == r.id).order_by(Override.id)).all()
+    return RoundInfo(
+        r.number,
+        r.state,
+        tuple(board_info(b) for b in r.boards),
+        pab,
+        tuple(others),
+        tuple(
+            OverrideRecord(o.reason, tuple(w["text"] for w in json.loads(o.warnings)), o.created_at) for o in overrides
+        ),
+    )
+
+
+def audit_info(e: AuditEntry) -> AuditInfo:
+    return AuditInfo(e.id, e.created_at, e.action, e.summary, e.before, e.after, e.reason, e.undone)
+
+
+def to_json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+
+
+def audit(
+    session: Session,
+    tournament_id: int,
+    action: str,
+    summary: str,
+    *,
+    before: Any = None,
+    after: Any = None,
+    reason: str = "",
+    undo_snapshot: dict[str, Any] | None = None,
+) -> AuditEntry:
+    """Add one line to the audit log (in the caller's transaction)."""
+    entry = AuditEntry(
+        tournament_id=tournament_id,
+        action=action,
+        summary=summary,
+        before=None if before is None else to_json(before),
+        after=None if after is None else to_json(after),
+        reason=reason,
+        undo_snapshot=None if undo_snapshot is None else to_json(undo_snapshot),
+    )
+    session.add(entry)
+    return entry
+
+
+# --- Round snapshots for undo -----------------------------------------------------
+
+
+def snapshot(session: Session, tournament_id: int, number: int) -> dict[str, Any]:
+    """Everything an undo needs to put round ``number`` back as it is now."""
+    r = queries.round_(session, tournament_id, number)
+    if r is None:
+        return {"number": number, "exists": False}
+    pab = [b.player_id for b in queries.byes(session, tournament_id, number) if b.kind == ByeKind.PAIRING_ALLOCATED]
+    overrides = session.scalars(select(Override.id).where(Override.round_id == r.id)).all()
+    return {
+        "number": number,
+        "exists": True,
+        "state": r.state,
+        "published_at": r.published_at.isoformat() if r.published_at else None,
+        "boards": [[b.number, b.white_id, b.black_id, b.result, b.forfeit] for b in r.boards],
+        "bye": pab[0] if pab else None,
+        "overrides": list(overrides),
+    }
+
+
+def restore(session: Session, tournament_id: int, saved: dict[str, Any]) -> None:
+    """Put a round back as :func:`snapshot` saw it."""
+    number = saved["number"]
+    r = queries.round_(session, tournament_id, number)
+    for b in queries.byes(session, tournament_id, number):
+        if b.kind == ByeKind.PAIRING_ALLOCATED:
+            session.delete(b)
+    if r is not None and not saved["exists"]:
+        session.delete(r)
+        session.flush()
+        return
+    if r is None:
+        r = Round(tournament_id=tournament_id, number=number)
+        session.add(r)
+    r.state = saved["state"]
+    r.published_at = datetime.fromisoformat(saved["published_at"]) if saved["published_at"] else None
+    r.boards.clear()
+    session.flush()
+    for board_number, white, black, result, forfeit in saved["boards"]:
+        r.boards.append(BoardRow(number=board_number, white_id=white, black_id=black, result=result, forfeit=forfeit))
+    if saved["bye"] is not None:
+        session.add(
+            Bye(tournament_id=tournament_id, round_number=number, player_id=saved["bye"], kind="pairing_allocated")
+        )
+    for o in session.scalars(select(Override).where(Override.round_id == r.id)).all():
+        if o.id not in saved["overrides"]:
+            session.delete(o)
+    session.flush()

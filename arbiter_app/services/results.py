@@ -1,0 +1,128 @@
+"""Entering and correcting results, forfeits included (C.04.2.D.8).
+
+A correction is stored over the old result, whenever it comes.  What it
+affects follows from that: pairings already made stay as they are, and the
+next pairing made reads the corrected result.  So a correction reported
+after round r+1 was paired counts from the pairing of round r+2, as
+C.04.2.D.8 says; if round r+1 is still a draft, the arbiter re-pairs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy.orm import Session
+
+from arbiter_app.errors import ArbiterError
+from arbiter_app.persistence import queries
+from arbiter_app.persistence.database import Database
+from arbiter_app.persistence.models import BoardResult, Round, RoundState, Tournament
+from arbiter_app.services.dto import ResultInfo
+from arbiter_app.services.records import audit, board_info, snapshot
+from arbiter_app.services.testhooks import pause_point
+
+_SPELLINGS: dict[str, tuple[BoardResult, bool]] = {
+    "1-0": (BoardResult.WHITE_WINS, False),
+    "0-1": (BoardResult.BLACK_WINS, False),
+    "1/2": (BoardResult.DRAW, False),
+    "1/2-1/2": (BoardResult.DRAW, False),
+    "½-½": (BoardResult.DRAW, False),
+    "=": (BoardResult.DRAW, False),
+    "+-": (BoardResult.WHITE_WINS, True),
+    "+/-": (BoardResult.WHITE_WINS, True),
+    "-+": (BoardResult.BLACK_WINS, True),
+    "-/+": (BoardResult.BLACK_WINS, True),
+    "--": (BoardResult.BOTH_LOSE, True),
+    "-/-": (BoardResult.BOTH_LOSE, True),
+    "*": (BoardResult.ADJOURNED, False),
+}
+
+
+def parse_result(text: str) -> tuple[BoardResult, bool]:
+    """``1-0 0-1 1/2 =`` played, ``+- -+ --`` forfeits (``+/-`` ...), ``*`` adjourned: (result, forfeit)."""
+    try:
+        return _SPELLINGS[text.strip()]
+    except KeyError:
+        raise ArbiterError(
+            f"unknown result {text!r}: use 1-0, 0-1, 1/2, +- (white wins by forfeit), -+, -- (double forfeit) or *"
+        ) from None
+
+
+def _published_round(session: Session, t: Tournament, round_number: int) -> Round:
+    r = queries.round_(session, t.id, round_number)
+    if r is None:
+        raise ArbiterError(f"round {round_number} has not been paired")
+    if r.state == RoundState.DRAFT:
+        raise ArbiterError(f"round {round_number} is a draft: publish it before entering results")
+    return r
+
+
+def _note(session: Session, t: Tournament, round_number: int) -> str:
+    following = queries.round_(session, t.id, round_number + 1)
+    if following is None:
+        return ""
+    if following.state == RoundState.DRAFT:
+        return f"round {round_number + 1} is a draft paired with the old result: re-pair it (C.04.2.D.8)"
+    return (
+        f"round {round_number + 1} was paired with the old result and stays as published; "
+        f"the correction counts from the pairing of round {round_number + 2} (C.04.2.D.8)"
+    )
+
+
+def _set(session: Session, t: Tournament, r: Round, board_number: int, result: str) -> ResultInfo:
+    value, forfeit = parse_result(result)
+    board = next((b for b in r.boards if b.number == board_number), None)
+    if board is None:
+        raise ArbiterError(
+            f"round {r.number} has no board {board_number} (boards 1-{len(r.boards)})"
+            if r.boards
+            else f"round {r.number} has no boards"
+        )
+    previous = board_info(board).result_text or None
+    board.result, board.forfeit = value.value, forfeit
+    info = board_info(board)
+    note = _note(session, t, r.number) if previous is not None else ""
+    action = "correct result" if previous is not None else "enter result"
+    audit(
+        session,
+        t.id,
+        action,
+        f"round {r.number} board {board_number} ({info.white}-{info.black}): {info.result_text}",
+        before=previous,
+        after=info.result_text,
+    )
+    return ResultInfo(r.number, info, previous, r.state, note)
+
+
+def _settle_state(r: Round) -> None:
+    r.state = RoundState.COMPLETED.value if all(b.result is not None for b in r.boards) else RoundState.PUBLISHED.value
+
+
+def enter_result(db: Database, tournament_id: int, round_number: int, board_number: int, result: str) -> ResultInfo:
+    """Enter or correct one board's result (``1-0``, ``+-`` for a forfeit, ...)."""
+    return enter_results(db, tournament_id, round_number, [(board_number, result)])[0]
+
+
+def enter_results(
+    db: Database, tournament_id: int, round_number: int, results: Sequence[tuple[int, str]]
+) -> tuple[ResultInfo, ...]:
+    """Enter several results of one round at once: all of them or, on any error, none."""
+    if not results:
+        raise ArbiterError("no result given")
+    with db.write() as s:
+        t = queries.tournament(s, tournament_id)
+        r = _published_round(s, t, round_number)
+        queries.players(s, t.id)  # into the session, so that boards find their players without a query each
+        before = snapshot(s, t.id, round_number)
+        infos = []
+        for k, (board_number, result) in enumerate(results):
+            infos.append(_set(s, t, r, board_number, result))
+            if k == 0:
+                s.flush()
+                pause_point("results")
+        _settle_state(r)
+        s.flush()
+        # One undo step for the whole entry: the snapshot goes on a closing audit line.
+        entered = ", ".join(f"board {i.board.number} {i.board.result_text}" for i in infos)
+        audit(s, t.id, "results", f"round {round_number}: {entered}", undo_snapshot=before)
+        return tuple(ResultInfo(i.round, i.board, i.previous, r.state, i.note) for i in infos)

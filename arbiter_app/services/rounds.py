@@ -1,0 +1,181 @@
+"""Pairing a round as a draft, re-pairing it, publishing it (C.04.2.D.7, D.9), undo.
+
+Publishing makes a backup copy of the file, ``NAME.bak-roundN`` beside it,
+through SQLite's online backup (consistent even in WAL mode).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from arbiter_app.errors import ArbiterError, RuleViolation
+from arbiter_app.pairing.engine import pair_round
+from arbiter_app.pairing.model import RoundPairing
+from arbiter_app.persistence import queries
+from arbiter_app.persistence.database import Database
+from arbiter_app.persistence.models import AuditEntry, BoardRow, Bye, ByeKind, Round, RoundState, Tournament, utcnow
+from arbiter_app.services.dto import AuditInfo, PublishInfo, RoundInfo
+from arbiter_app.services.records import audit, audit_info, restore, round_info, snapshot
+from arbiter_app.services.state import state_for_round
+from arbiter_app.services.testhooks import pause_point
+
+
+def store_pairing(session: Session, t: Tournament, r: Round, pairing: RoundPairing) -> None:
+    """Replace the round's boards and pairing-allocated bye by ``pairing`` (boards in the given order)."""
+    ids = {p.pairing_number: p.id for p in queries.players(session, t.id)}
+    r.boards.clear()
+    for b in queries.byes(session, t.id, r.number):
+        if b.kind == ByeKind.PAIRING_ALLOCATED:
+            session.delete(b)
+    session.flush()
+    for number, board in enumerate(pairing.boards, 1):
+        r.boards.append(BoardRow(number=number, white_id=ids[board.white], black_id=ids[board.black]))
+    if pairing.bye is not None:
+        session.add(
+            Bye(tournament_id=t.id, round_number=r.number, player_id=ids[pairing.bye], kind="pairing_allocated")
+        )
+    session.flush()
+
+
+def _describe(pairing: RoundPairing) -> list[str]:
+    lines = [f"{b.white}-{b.black}" for b in pairing.boards]
+    return lines + ([f"bye {pairing.bye}"] if pairing.bye is not None else [])
+
+
+def pair_next_round(db: Database, tournament_id: int) -> RoundInfo:
+    """Pair the next round with the engine, as a draft.
+
+    Refused while the previous round is a draft or lacks results, and
+    beyond the declared number of rounds (C.04.1.a).  Raises
+    ``PairingImpossibleError`` when no pairing satisfies C.1-C.3 (A.9).
+    """
+    with db.write() as s:
+        t = queries.tournament(s, tournament_id)
+        last = queries.last_round(s, t.id)
+        if last is not None and last.state == RoundState.DRAFT:
+            raise ArbiterError(f"round {last.number} is already paired as a draft: publish it, re-pair it or undo it")
+        number = last.number + 1 if last else 1
+        if number > t.rounds_count:
+            raise RuleViolation("C.04.1.a", f"all {t.rounds_count} rounds have been paired")
+        before = snapshot(s, t.id, number)
+        pairing = pair_round(state_for_round(s, t.id, number), t.edition)
+        r = Round(tournament_id=t.id, number=number, state=RoundState.DRAFT.value)
+        s.add(r)
+        s.flush()
+        store_pairing(s, t, r, pairing)
+        audit(s, t.id, "pair round", f"round {number} paired (draft)", after=_describe(pairing), undo_snapshot=before)
+        return round_info(s, r)
+
+
+def _draft(session: Session, t: Tournament, round_number: int | None) -> Round:
+    last = queries.last_round(session, t.id)
+    if last is None or last.state != RoundState.DRAFT or (round_number is not None and last.number != round_number):
+        which = f"round {round_number}" if round_number is not None else "the tournament"
+        raise ArbiterError(f"{which} has no draft pairing (pair the next round first)")
+    return last
+
+
+def repair_round(db: Database, tournament_id: int) -> RoundInfo:
+    """Pair the draft round again (after corrections, or to drop a manual override)."""
+    with db.write() as s:
+        t = queries.tournament(s, tournament_id)
+        r = _draft(s, t, None)
+        before = snapshot(s, t.id, r.number)
+        pairing = pair_round(state_for_round(s, t.id, r.number), t.edition)
+        store_pairing(s, t, r, pairing)
+        audit(
+            s,
+            t.id,
+            "re-pair round",
+            f"round {r.number} paired again (draft)",
+            after=_describe(pairing),
+            undo_snapshot=before,
+        )
+        return round_info(s, r)
+
+
+def backup_path(path: Path, round_number: int) -> Path:
+    """Where the copy made when round ``round_number`` is published goes."""
+    return path.with_name(f"{path.name}.bak-round{round_number}")
+
+
+def backup_database(db: Database, target: Path) -> None:
+    """A consistent copy of the file (SQLite online backup)."""
+    with db.engine.connect() as connection:
+        source = connection.connection.driver_connection
+        assert isinstance(source, sqlite3.Connection)
+        destination = sqlite3.connect(target)
+        try:
+            source.backup(destination)
+        finally:
+            destination.close()
+        connection.rollback()
+
+
+def publish_round(db: Database, tournament_id: int, round_number: int | None = None) -> PublishInfo:
+    """Publish the draft (C.04.2.D.7); its boards are in C.04.2.D.9 order.  Then back the file up."""
+    with db.write() as s:
+        t = queries.tournament(s, tournament_id)
+        r = _draft(s, t, round_number)
+        r.state = RoundState.PUBLISHED.value
+        r.published_at = utcnow()
+        s.flush()
+        pause_point("publish")
+        audit(s, t.id, "publish round", f"round {r.number} published", after=[b.number for b in r.boards])
+        info = round_info(s, r)
+    if db.path is None:
+        return PublishInfo(info, None)
+    target = backup_path(db.path, info.number)
+    try:
+        backup_database(db, target)
+    except (OSError, sqlite3.Error) as error:
+        return PublishInfo(info, None, f"the backup copy {target} could not be written: {error}")
+    return PublishInfo(info, target)
+
+
+def get_round(db: Database, tournament_id: int, round_number: int) -> RoundInfo:
+    """A paired round."""
+    with db.read() as s:
+        queries.tournament(s, tournament_id)
+        r = queries.round_(s, tournament_id, round_number)
+        if r is None:
+            raise ArbiterError(f"round {round_number} has not been paired")
+        return round_info(s, r)
+
+
+def list_rounds(db: Database, tournament_id: int) -> tuple[RoundInfo, ...]:
+    """Every paired round."""
+    with db.read() as s:
+        return tuple(round_info(s, r) for r in queries.rounds(s, tournament_id))
+
+
+def undo_last_step(db: Database, tournament_id: int) -> AuditInfo:
+    """Undo the latest step if it has not been published: a pairing, re-pairing, override or result.
+
+    Steps are undone last first; publishing a round, registering players and
+    byes are not undone this way (they have their own services).
+    """
+    with db.write() as s:
+        t = queries.tournament(s, tournament_id)
+        entries = s.scalars(
+            select(AuditEntry)
+            .where(AuditEntry.tournament_id == t.id, AuditEntry.undone.is_(False), AuditEntry.action != "undo")
+            .order_by(AuditEntry.id.desc())
+            .limit(1)
+        ).all()
+        if not entries:
+            raise ArbiterError("there is nothing to undo")
+        last = entries[0]
+        if last.undo_snapshot is None:
+            raise ArbiterError(f"the last step ({last.summary}) cannot be undone")
+        saved = json.loads(last.undo_snapshot)
+        current = snapshot(s, t.id, saved["number"])
+        restore(s, t.id, saved)
+        last.undone = True
+        audit(s, t.id, "undo", f"undone: {last.summary}", before=current, after=saved)
+        return audit_info(last)

@@ -1,0 +1,322 @@
+"""TRF-16 import into a new tournament and export from one (through ``arbiter_app.trf``).
+
+Import reads the header lines (``012`` name, ``022`` place, ``042``/``052``
+dates, ``102``/``112`` arbiters; any other header line is kept verbatim for
+export), ``XXR``, ``XXC``, ``BBx``, ``XXA``, ``XXP``, the players with their
+pairing numbers, every paired round (boards in C.04.2.D.9 order, results,
+forfeits), the byes and absences, pre-entered ones of the coming round
+included.  A player absent from some round to the last declared round is
+stored as withdrawn from that round (C.04.2.D.3).
+
+Export writes published rounds; requested byes, absences and withdrawals of
+the next round are written as pre-entered cells.  What TRF-16 cannot carry
+(later byes, adjourned games, a draft pairing) is listed as warnings.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import date, datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from arbiter_app.errors import ArbiterError
+from arbiter_app.pairing.engine import board_order
+from arbiter_app.pairing.model import PointSystem
+from arbiter_app.persistence import queries
+from arbiter_app.persistence.database import Database
+from arbiter_app.persistence.models import (
+    Acceleration,
+    BoardRow,
+    Bye,
+    ByeKind,
+    ForbiddenPair,
+    Player,
+    PlayerStatus,
+    Round,
+    RoundState,
+    Tournament,
+    utcnow,
+)
+from arbiter_app.services.dto import ExportInfo, ImportInfo
+from arbiter_app.services.players import TRF_TITLES, normalise_title
+from arbiter_app.services.records import audit, point_system, tournament_info
+from arbiter_app.services.standings import compute_standings
+from arbiter_app.trf import PlayerLine, RoundEntry, TrfDocument, read_trf, write_trf
+from arbiter_app.trf.rounds import next_round, pairing_of_round, state_before_round, tenths
+from arbiter_app.trf.rounds import point_system as trf_point_system
+
+_HEADER_FIELDS = {"012": "name", "022": "place", "102": "chief_arbiter", "112": "deputy_arbiters"}
+_DATE_FIELDS = {"042": "start_date", "052": "end_date"}
+_EXPORTED_TEXT = (("022", "place"), ("102", "chief_arbiter"), ("112", "deputy_arbiters"))
+_BYE_CODES = {"U": ByeKind.PAIRING_ALLOCATED, "H": ByeKind.HALF, "F": ByeKind.FULL, "Z": ByeKind.ZERO}
+_KIND_CODES = {kind: code for code, kind in _BYE_CODES.items()} | {ByeKind.ABSENT: "-"}
+_WHITE_CODES = {
+    "1": ("1-0", False),
+    "W": ("1-0", False),
+    "0": ("0-1", False),
+    "L": ("0-1", False),
+    "=": ("1/2-1/2", False),
+    "D": ("1/2-1/2", False),
+    "+": ("1-0", True),
+}
+_CODES = {
+    ("1-0", False): ("1", "0"),
+    ("0-1", False): ("0", "1"),
+    ("1/2-1/2", False): ("=", "="),
+    ("1-0", True): ("+", "-"),
+    ("0-1", True): ("-", "+"),
+    ("0-0", True): ("-", "-"),
+}
+
+
+def _date(text: str) -> date | None:
+    for layout in ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d/%m/%Y", "%d.%m.%Y"):
+        try:
+            return datetime.strptime(text.strip(), layout).date()
+        except ValueError:
+            continue
+    return None
+
+
+def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
+    values: dict[str, object] = {"name": os.path.basename(doc.source)}
+    extra = []
+    for _, line in doc.other_lines:
+        code, text = line[:3], line[4:].strip()
+        if code in _HEADER_FIELDS and text:
+            values[_HEADER_FIELDS[code]] = text
+        elif code in _DATE_FIELDS and _date(text) is not None:
+            values[_DATE_FIELDS[code]] = _date(text)
+        else:
+            extra.append(line)
+    if name:
+        values["name"] = name
+    ps = trf_point_system(doc)
+    rounds = doc.rounds_count or max((len(p.rounds) for p in doc.players), default=1)
+    return Tournament(
+        rounds_count=max(rounds, 1),
+        points_win=ps.win,
+        points_draw=ps.draw,
+        points_loss=ps.loss,
+        points_zero_bye=ps.zero_point_bye,
+        points_forfeit_loss=ps.forfeit_loss,
+        points_pairing_bye=ps.pairing_allocated_bye,
+        initial_colour=doc.initial_colour or "white",
+        extra_trf_lines="\n".join(extra),
+        **values,
+    )
+
+
+def _withdrawal(line: PlayerLine, rounds_count: int) -> int | None:
+    """First round of a run of absences lasting to the last declared round, if any."""
+    if len(line.rounds) < rounds_count:
+        return None
+    start = None
+    for k, entry in enumerate(line.rounds, 1):
+        absent = entry.opponent is None and entry.code in ("-", " ")
+        start = (start or k) if absent else None
+    return start
+
+
+def import_trf(db: Database, source: str | os.PathLike[str] | TrfDocument, name: str | None = None) -> ImportInfo:
+    """A new tournament from a TRF-16 file (or parsed document); everything in one transaction."""
+    doc = source if isinstance(source, TrfDocument) else read_trf(source)
+    warnings = [f"{doc.source}: {w}" for w in doc.warnings]
+    if not doc.players:
+        raise ArbiterError(f"{doc.source} has no players (001 lines)")
+    with db.write() as s:
+        t = _tournament(doc, name)
+        s.add(t)
+        s.flush()
+        ids = {}
+        for line in doc.players:
+            try:
+                title = normalise_title(line.title)
+            except ArbiterError:
+                title = ""
+                warnings.append(f"#{line.number}: unknown title {line.title.strip()!r} dropped")
+            p = Player(
+                tournament_id=t.id,
+                pairing_number=line.number,
+                name=line.name,
+                title=title,
+                rating=line.rating or 0,
+                fide_id=line.fide_id,
+                federation=line.federation,
+                sex=line.sex.strip(),
+                birth_date=line.birth,
+                status=PlayerStatus.ACTIVE.value,
+                entry_round=1,
+            )
+            withdrawn = _withdrawal(line, t.rounds_count)
+            if withdrawn is not None:
+                p.status, p.withdrawal_round = PlayerStatus.WITHDRAWN.value, withdrawn
+            s.add(p)
+            s.flush()
+            ids[line.number] = p.id
+            for k, values in enumerate(doc.accelerations.get(line.number, ()), 1):
+                s.add(Acceleration(player_id=p.id, round_number=k, points=tenths(values)))
+        for group in doc.forbidden_pairs:
+            for a in group:
+                for b in group:
+                    if a < b:
+                        s.add(ForbiddenPair(tournament_id=t.id, first_id=ids[a], second_id=ids[b]))
+        paired = next_round(doc) - 1
+        for k in range(1, paired + 1):
+            _import_round(s, t, doc, k, ids, warnings)
+        for line in doc.players:
+            p_withdrawn = _withdrawal(line, t.rounds_count)
+            for k, entry in enumerate(line.rounds, 1):
+                if entry.opponent is not None or (p_withdrawn is not None and k >= p_withdrawn):
+                    continue
+                kind = _BYE_CODES.get(entry.code, ByeKind.ABSENT)
+                if kind == ByeKind.PAIRING_ALLOCATED and k > paired:
+                    continue
+                s.add(Bye(tournament_id=t.id, round_number=k, player_id=ids[line.number], kind=kind.value))
+        audit(
+            s,
+            t.id,
+            "import TRF",
+            f"imported {doc.source}: {len(doc.players)} players, {paired} rounds",
+            after={"source": doc.source},
+        )
+        return ImportInfo(tournament_info(t), len(doc.players), paired, tuple(warnings))
+
+
+def _import_round(
+    s: Session, t: Tournament, doc: TrfDocument, k: int, ids: dict[int, int], warnings: list[str]
+) -> None:
+    pairing = pairing_of_round(doc, k)
+    ordered = board_order(pairing.boards, state_before_round(doc, k))
+    r = Round(tournament_id=t.id, number=k, state=RoundState.PUBLISHED.value, published_at=utcnow())
+    s.add(r)
+    for number, board in enumerate(ordered, 1):
+        white, black = doc.player(board.white).entry(k), doc.player(board.black).entry(k)
+        assert white is not None and black is not None
+        result, forfeit = _WHITE_CODES.get(white.code, (None, False))
+        if white.code == "-":
+            result, forfeit = ("0-1", True) if black.code == "+" else ("0-0", True)
+        if white.colour == "-":
+            warnings.append(f"round {k}: forfeit {board.white}-{board.black} without colours, stored white-black")
+        r.boards.append(
+            BoardRow(
+                number=number, white_id=ids[board.white], black_id=ids[board.black], result=result, forfeit=forfeit
+            )
+        )
+    if all(b.result is not None for b in r.boards):
+        r.state = RoundState.COMPLETED.value
+    s.flush()
+
+
+def _points_text(value: int) -> str:
+    return f"{value // 10}.{value % 10}"
+
+
+def _cells(
+    s: Session, t: Tournament, players: list[Player], last: int
+) -> tuple[dict[int, dict[int, RoundEntry]], list[str]]:
+    """Each player's round cells (by round number) up to the next round's pre-entered ones, and what was left out."""
+    warnings = []
+    cells: dict[int, dict[int, RoundEntry]] = {p.id: {} for p in players}
+    for r in queries.rounds(s, t.id):
+        if r.number > last:
+            warnings.append(f"the draft pairing of round {r.number} is not exported (not published)")
+            continue
+        for b in r.boards:
+            white, black = _CODES.get((b.result or "", b.forfeit), (" ", " "))
+            if b.result == "*":
+                warnings.append(f"round {r.number} board {b.number}: adjourned game written without a result")
+            cells[b.white_id][r.number] = RoundEntry(b.black.pairing_number, "w", white)
+            cells[b.black_id][r.number] = RoundEntry(b.white.pairing_number, "b", black)
+    for bye in queries.byes(s, t.id):
+        requested = bye.kind != ByeKind.PAIRING_ALLOCATED
+        if bye.round_number <= last or (bye.round_number == last + 1 and requested):
+            cells[bye.player_id].setdefault(bye.round_number, RoundEntry(None, "-", _KIND_CODES[ByeKind(bye.kind)]))
+        elif requested:
+            warnings.append(f"#{bye.player.pairing_number}: {bye.kind} bye in round {bye.round_number} not exported")
+    for p in players:
+        for k in range(1, min(last + 1, t.rounds_count) + 1):
+            withdrawn = p.withdrawal_round is not None and p.withdrawal_round <= k
+            if k not in cells[p.id] and (k <= last or withdrawn):
+                cells[p.id][k] = RoundEntry(None, "-", "-")  # withdrawn, not entered, or left unpaired
+    return cells, warnings
+
+
+def _header_lines(t: Tournament) -> list[tuple[int, str]]:
+    lines = [f"012 {t.name}"]
+    lines += [f"{code} {getattr(t, field)}" for code, field in _EXPORTED_TEXT if getattr(t, field)]
+    lines += [f"{code} {getattr(t, field):%Y/%m/%d}" for code, field in _DATE_FIELDS.items() if getattr(t, field)]
+    return [(0, line) for line in lines + t.extra_trf_lines.splitlines()]
+
+
+def export_trf(db: Database, tournament_id: int) -> ExportInfo:
+    """The tournament as TRF-16 text (published rounds, pre-entered byes of the next round)."""
+    with db.read() as s:
+        t = queries.tournament(s, tournament_id)
+        players = list(queries.players(s, t.id))
+        published = [r.number for r in queries.rounds(s, t.id) if r.state != RoundState.DRAFT]
+        cells, warnings = _cells(s, t, players, max(published, default=0))
+        standing = {row.number: row for row in compute_standings(s, t.id)}
+        titles = {v: k for k, v in TRF_TITLES.items()}
+        lines = []
+        for p in players:
+            own = cells[p.id]
+            count = next(k for k in range(len(own) + 1) if k + 1 not in own)  # cells from round 1 on, no gap
+            lines.append(
+                PlayerLine(
+                    number=p.pairing_number,
+                    sex=p.sex[:1],
+                    title=titles.get(p.title, ""),
+                    name=p.name[:33],
+                    rating=p.rating or None,
+                    federation=p.federation,
+                    fide_id=p.fide_id,
+                    birth=p.birth_date,
+                    points=_points_text(standing[p.pairing_number].points),
+                    rank=standing[p.pairing_number].rank,
+                    rounds=tuple(own[k] for k in range(1, count + 1)),
+                    line_number=0,
+                )
+            )
+        doc = TrfDocument(
+            players=tuple(lines),
+            rounds_count=t.rounds_count,
+            initial_colour=t.initial_colour,
+            accelerations=_accelerations(s, players),
+            forbidden_pairs=_forbidden(s, t),
+            point_values=_point_values(point_system(t)),
+            other_lines=tuple(_header_lines(t)),
+        )
+        return ExportInfo(write_trf(doc), tuple(warnings))
+
+
+def _point_values(ps: PointSystem) -> dict[str, str]:
+    """The ``BBx`` lines that differ from TRF's defaults (1, ½, 0, 0, 0 and a win for the bye)."""
+    values = {
+        "BBW": (ps.win, 10),
+        "BBD": (ps.draw, 5),
+        "BBL": (ps.loss, 0),
+        "BBZ": (ps.zero_point_bye, 0),
+        "BBF": (ps.forfeit_loss, 0),
+        "BBU": (ps.pairing_allocated_bye, ps.win),
+    }
+    return {code: _points_text(value) for code, (value, default) in values.items() if value != default}
+
+
+def _accelerations(s: Session, players: list[Player]) -> dict[int, tuple[str, ...]]:
+    numbers = {p.id: p.pairing_number for p in players}
+    table: dict[int, dict[int, int]] = {}
+    for a in s.scalars(select(Acceleration).where(Acceleration.player_id.in_(numbers))):
+        table.setdefault(numbers[a.player_id], {})[a.round_number] = a.points
+    return {
+        number: tuple(_points_text(values.get(k, 0)) for k in range(1, max(values) + 1))
+        for number, values in sorted(table.items())
+    }
+
+
+def _forbidden(s: Session, t: Tournament) -> tuple[tuple[int, ...], ...]:
+    numbers = {p.id: p.pairing_number for p in queries.players(s, t.id)}
+    rows = s.scalars(select(ForbiddenPair).where(ForbiddenPair.tournament_id == t.id).order_by(ForbiddenPair.id))
+    return tuple((numbers[f.first_id], numbers[f.second_id]) for f in rows)

@@ -1,0 +1,176 @@
+"""``arbiter``: a tournament run from the command line; every error a message and an exit status."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from arbiter_app.cli.arbiter import main
+from arbiter_app.persistence import create_database_engine, open_database
+from arbiter_app.trf import parse_trf
+from tests.services.conftest import SEVEN, dump
+from tests.services.test_rounds import MET_ALREADY
+
+
+def _dump(path: str) -> dict[str, list[tuple[object, ...]]]:
+    db = open_database(path)
+    try:
+        return dump(db)
+    finally:
+        db.dispose()
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def seven_db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    trf = tmp_path / "seven.trf"
+    trf.write_text(SEVEN)
+    db = str(tmp_path / "seven.db")
+    assert run(capsys, "--db", db, "import-trf", str(trf))[0] == 0
+    return db
+
+
+def test_a_small_tournament_from_start_to_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "club.db")
+    assert run(capsys, "--db", db, "new", "--name", "Club", "--rounds", "3", "--start", "2026-11-20")[0] == 0
+    for name, rating in (("Ann", "2100"), ("Bob", "2000"), ("Cid", "1900"), ("Dee", "1800"), ("Eve", "1700")):
+        code, out, _ = run(capsys, "players", "add", name, "--rating", rating, "--db", db)
+        assert code == 0
+    assert run(capsys, "--db", db, "players", "edit", "5", "--title", "FM")[0] == 0
+    code, out, _ = run(capsys, "--db", db, "players", "list")
+    assert out.splitlines()[4].split()[:3] == ["5", "FM", "Eve"]
+    assert run(capsys, "--db", db, "bye", "5", "--round", "1", "--kind", "half")[0] == 0
+    code, out, _ = run(capsys, "--db", db, "pair")
+    assert code == 0 and "Round 1 (draft)" in out and "5 not paired: half" in out
+    code, out, _ = run(capsys, "--db", db, "publish")
+    assert code == 0 and "backup copy:" in out and (tmp_path / "club.db.bak-round1").exists()
+    assert run(capsys, "--db", db, "result", "1", "1", "1-0")[0] == 0
+    assert run(capsys, "--db", db, "result", "1", "2", "+-")[0] == 0
+    code, out, _ = run(capsys, "--db", db, "standings")
+    assert code == 0 and out.splitlines()[0].split()[-1] == "1.0"
+    code, out, _ = run(capsys, "--db", db, "pair")
+    assert code == 0 and "Round 2 (draft)" in out
+    code, out, _ = run(capsys, "--db", db, "override", "2", "--colours", "1")
+    assert code == 0 and "warning(s)" in out and "engine:" in out and "not saved" in out
+    code, out, _ = run(capsys, "--db", db, "override", "2", "--colours", "1", "--reason", "requested by both")
+    assert code == 0 and "saved" in out
+    code, out, _ = run(capsys, "--db", db, "audit")
+    assert "(reason: requested by both)" in out
+    code, out, _ = run(capsys, "--db", db, "undo")
+    assert code == 0 and "undone: round 2 pairing changed by hand" in out
+    code, out, _ = run(capsys, "--db", db, "show", "2")
+    assert code == 0 and "Round 2 (draft)" in out
+    code, out, _ = run(capsys, "--db", db, "export-trf", "-")
+    doc = parse_trf(out)
+    assert doc.rounds_count == 3 and getattr(doc.player(5).entry(1), "code", None) == "H"
+    code, _, err = run(capsys, "--db", db, "export-trf", str(tmp_path / "club.trf"))
+    assert code == 0 and "draft pairing of round 2 is not exported" in err
+    assert run(capsys, "--db", str(tmp_path / "copy.db"), "import-trf", str(tmp_path / "club.trf"))[0] == 0
+
+
+def test_players_withdraw_remove_renumber(seven_db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--db", seven_db, "players", "add", "Late", "--rating", "2350")
+    assert code == 0 and "#2 Late registered, enters in round 3" in out
+    assert run(capsys, "--db", seven_db, "players", "remove", "2")[0] == 0
+    code, out, _ = run(capsys, "--db", seven_db, "players", "withdraw", "7")
+    assert code == 0 and "withdrawn from round 3" in out
+    code, out, _ = run(capsys, "--db", seven_db, "players", "renumber")
+    assert code == 0 and "withdrawn from round 3" in out
+    code, out, _ = run(capsys, "--db", seven_db, "bye", "4", "--round", "3", "--kind", "absent", "--explained")
+    assert code == 0 and "absent in round 3" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("result", "2", "9", "1-0"), "round 2 has no board 9"),
+        (("result", "4", "1", "1-0"), "round 4 has not been paired"),
+        (("players", "add", "One", "--rating", "2400"), "already registered"),
+        (("bye", "1", "--round", "2"), "C.04.2.D.4: round 2 is already published"),
+        (("override", "2", "--swap", "1", "2", "--reason", " "), "needs the arbiter's reason"),
+        (("publish",), "no draft pairing"),
+        (("players", "edit", "42", "--rating", "1"), "no player with pairing number 42"),
+        (("override", "2", "--bye", "x"), "--bye takes a pairing number"),
+    ],
+)
+def test_invalid_input_exits_3_and_changes_nothing(
+    seven_db: str, capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
+) -> None:
+    before = _dump(seven_db)
+    code, _, err = run(capsys, "--db", seven_db, *args)
+    assert code == 3 and message in err and "Traceback" not in err
+    assert err.count("\n") == 1
+    assert _dump(seven_db) == before
+
+
+def test_pairing_with_missing_results_exits_3(seven_db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "--db", seven_db, "pair")
+    run(capsys, "--db", seven_db, "publish")
+    code, _, err = run(capsys, "--db", seven_db, "pair")
+    assert code == 3 and "round 3 lacks results on boards 1, 2, 3" in err
+
+
+def test_no_legal_pairing_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    trf = tmp_path / "two.trf"
+    trf.write_text(MET_ALREADY)
+    db = str(tmp_path / "two.db")
+    assert run(capsys, "--db", db, "import-trf", str(trf))[0] == 0
+    code, _, err = run(capsys, "--db", db, "pair")
+    assert code == 1 and "round 2 cannot be paired" in err
+
+
+def test_file_problems_exit_5(tmp_path: Path, seven_db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "--db", str(tmp_path / "none.db"), "standings")
+    assert code == 5 and "no such tournament file" in err
+    assert not (tmp_path / "none.db").exists()
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"\x00junk" * 400)
+    code, _, err = run(capsys, "--db", str(junk), "standings")
+    assert code == 5 and "not an SQLite database" in err
+    code, _, err = run(capsys, "--db", str(tmp_path / "new.db"), "import-trf", str(tmp_path / "missing.trf"))
+    assert code == 5 and "cannot read" in err
+    engine = create_database_engine(seven_db)
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = 'zzzz'"))
+    engine.dispose()
+    code, _, err = run(capsys, "--db", seven_db, "standings")
+    assert code == 5 and "newer version" in err
+
+
+def test_bad_trf_and_second_import_exit_3(tmp_path: Path, seven_db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.trf"
+    bad.write_text("001    1      A                                 24x0\n")
+    code, _, err = run(capsys, "--db", str(tmp_path / "bad.db"), "import-trf", str(bad))
+    assert code == 3 and "bad.trf:1:" in err
+    good = tmp_path / "seven.trf"
+    code, _, err = run(capsys, "--db", seven_db, "import-trf", str(good))
+    assert code == 3 and "already holds a tournament" in err
+
+
+def test_usage_errors_exit_3(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["--db", str(tmp_path / "x.db"), "frobnicate"])
+    assert caught.value.code == 3
+    with pytest.raises(SystemExit) as caught:
+        main(["--db", str(tmp_path / "x.db"), "new", "--name", "X"])
+    assert caught.value.code == 3
+
+
+def test_the_console_script_never_shows_a_traceback(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "arbiter_app.cli.arbiter", "--db", str(tmp_path / "x.db"), "pair"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 5 and done.stderr.startswith("arbiter: ") and "Traceback" not in done.stderr

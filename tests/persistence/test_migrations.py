@@ -1,0 +1,82 @@
+"""Alembic history is linear, the models match the migrations, and newer files are refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import text
+
+from arbiter_app.persistence import (
+    HEAD_REVISION,
+    SchemaTooNewError,
+    create_database_engine,
+    open_database,
+    upgrade_to_head,
+)
+from arbiter_app.persistence.migrate import alembic_config, migrations_dir
+from arbiter_app.persistence.models import Base
+
+
+def test_history_is_linear_and_ends_at_the_declared_head() -> None:
+    script = ScriptDirectory.from_config(alembic_config())
+    revisions = list(script.walk_revisions())
+    assert script.get_heads() == [HEAD_REVISION]
+    assert len(script.get_bases()) == 1
+    for revision in revisions:
+        down = revision.down_revision
+        assert down is None or isinstance(down, str), f"{revision.revision} merges branches"
+    downs = [r.down_revision for r in revisions if r.down_revision is not None]
+    assert len(downs) == len(set(downs)), "two revisions share a parent: history branches"
+
+
+def test_revision_files_are_dated() -> None:
+    files = sorted(p.name for p in (migrations_dir() / "versions").glob("*.py"))
+    assert files
+    for name in files:
+        year, month, day = name.split("_")[:3]
+        assert (len(year), len(month), len(day)) == (4, 2, 2), name
+
+
+def test_models_match_the_migrations(tmp_path: Path) -> None:
+    engine = create_database_engine(tmp_path / "head.db")
+    upgrade_to_head(engine)
+    with engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": True, "render_as_batch": True})
+        diff = compare_metadata(context, Base.metadata)
+    engine.dispose()
+    assert diff == []
+
+
+def test_every_constraint_is_named(tmp_path: Path) -> None:
+    for table in Base.metadata.sorted_tables:
+        assert table.name.endswith("s") and table.name == table.name.lower()
+        for constraint in table.constraints:
+            assert constraint.name, f"unnamed constraint on {table.name}"
+
+
+def test_upgrade_is_idempotent_and_stamps_head(tmp_path: Path) -> None:
+    db = open_database(tmp_path / "t.db", create=True)
+    db.dispose()
+    db = open_database(tmp_path / "t.db")
+    with db.read() as s:
+        assert s.execute(text("SELECT version_num FROM alembic_version")).scalar() == HEAD_REVISION
+    db.dispose()
+
+
+def test_a_file_from_a_newer_version_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "newer.db"
+    open_database(path, create=True).dispose()
+    engine = create_database_engine(path)
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = '9999_from_the_future'"))
+        connection.execute(text("CREATE TABLE future_things (id INTEGER PRIMARY KEY)"))
+    engine.dispose()
+    before = path.read_bytes()
+    with pytest.raises(SchemaTooNewError, match="newer version") as caught:
+        open_database(path)
+    assert "9999_from_the_future" in str(caught.value)
+    assert path.read_bytes() == before

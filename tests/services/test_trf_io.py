@@ -1,0 +1,136 @@
+"""TRF-16 import into a new tournament and export from it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arbiter_app.errors import ArbiterError
+from arbiter_app.persistence import Database
+from arbiter_app.services import (
+    export_trf,
+    get_tournament,
+    import_trf,
+    list_players,
+    list_rounds,
+    pair_next_round,
+    request_bye,
+    state_for_round,
+    withdraw_player,
+)
+from arbiter_app.trf import parse_trf, read_trf
+from arbiter_app.trf.errors import TrfFormatError
+from tests.conftest import SHARED
+from tests.services.conftest import SEVEN
+
+MANUAL = SHARED / "fixtures" / "arbiters-manual-12.trf"
+
+
+def _player(number: int, sex: str, title: str, name: str, rating: int, fed: str, fide: str, birth: str) -> str:
+    """A 001 line in TRF-16 columns."""
+    return f"001 {number:>4} {sex:1}{title:>3} {name:<33} {rating:>4} {fed:<3} {fide:>11} {birth:<10}  0.0 {number:>4}"
+
+
+EXTENSIONS = (
+    "\n".join(
+        [
+            "012 Extensions",
+            "022 Ostend",
+            "042 2026/11/20",
+            "052 2026/11/28",
+            "102 Ann Arbiter",
+            "132" + " " * 88 + "26/11/20  26/11/21",
+            "XXR 4",
+            "XXC black1",
+            "BBW  3.0",
+            "BBD  1.0",
+            _player(1, "m", "g", "Alpha", 2500, "BEL", "1234567", "1990/01/01"),
+            _player(2, "w", "wm", "Beta", 2400, "NED", "7654321", "1995/05/05"),
+            _player(3, "", "", "Gamma", 2300, "", "", ""),
+            _player(4, "", "", "Delta", 2200, "", "", ""),
+            "XXA    1  1.0  1.0",
+            "XXA    2  1.0  1.0",
+            "XXP    1    2",
+        ]
+    )
+    + "\n"
+)
+
+
+def test_the_manual_tournament_goes_in_and_comes_out(db: Database) -> None:
+    if not MANUAL.exists():
+        pytest.skip("the shared fixtures are not here")
+    doc = read_trf(MANUAL)
+    info = import_trf(db, MANUAL)
+    assert (info.players, info.rounds, info.tournament.name) == (12, 9, "Arbiters Manual example")
+    assert [r.state for r in list_rounds(db, info.tournament.id)] == ["completed"] * 9
+    out = parse_trf(export_trf(db, info.tournament.id).text)
+    assert out.rounds_count == 9 and out.initial_colour == "white"
+    for line in doc.players:
+        exported = out.player(line.number)
+        assert exported.rounds == line.rounds
+        assert (exported.name, exported.rating, exported.points) == (line.name, line.rating, line.points)
+
+
+def test_header_lines_extensions_and_player_fields(db: Database) -> None:
+    info = import_trf(db, parse_trf(EXTENSIONS, source="ext.trf"))
+    t = get_tournament(db, info.tournament.id)
+    assert (t.name, t.place, t.chief_arbiter, str(t.start_date), str(t.end_date)) == (
+        "Extensions",
+        "Ostend",
+        "Ann Arbiter",
+        "2026-11-20",
+        "2026-11-28",
+    )
+    assert (t.points.win, t.points.draw, t.points.pairing_allocated_bye) == (30, 10, 30)
+    alpha = list_players(db, t.id)[0]
+    assert (alpha.title, alpha.sex, alpha.federation, alpha.fide_id, alpha.birth_date) == (
+        "GM",
+        "m",
+        "BEL",
+        "1234567",
+        "1990/01/01",
+    )
+    with db.read() as s:
+        state = state_for_round(s, t.id, 1)
+    assert frozenset((1, 2)) in state.forbidden_pairs
+    assert state.players[0].accelerations == (10, 10)
+    r1 = pair_next_round(db, t.id)
+    assert {frozenset((b.white, b.black)) for b in r1.boards}.isdisjoint({frozenset((1, 2))})
+    text = export_trf(db, t.id).text
+    again = parse_trf(text)
+    assert again.point_values == {"BBW": "3.0", "BBD": "1.0"}
+    assert again.accelerations == {1: ("1.0", "1.0"), 2: ("1.0", "1.0")}
+    assert again.forbidden_pairs == ((1, 2),) and again.initial_colour == "black"
+    assert again.player(1).title.strip() == "g" and again.player(2).title.strip() == "wm"
+    assert any(line.startswith("132 ") for _, line in again.other_lines)
+
+
+def test_pre_entered_byes_and_withdrawals_of_the_next_round_are_exported(db: Database, seven: int) -> None:
+    request_bye(db, seven, 1, 3, "half")
+    withdraw_player(db, seven, 7)
+    request_bye(db, seven, 2, 4, "zero")  # too far ahead for TRF-16
+    pair_next_round(db, seven)
+    out = export_trf(db, seven)
+    assert any("round 4 not exported" in w for w in out.warnings)
+    assert any("draft pairing of round 3" in w for w in out.warnings)
+    doc = parse_trf(out.text)
+    codes = [getattr(doc.player(n).entry(3), "code", None) for n in (1, 7)]
+    assert codes == ["H", "-"]
+    assert doc.player(3).entry(3) is None
+    assert parse_trf(SEVEN).player(5).rounds == doc.player(5).rounds
+
+
+def test_a_malformed_file_is_refused_with_its_line(db: Database, tmp_path: Path) -> None:
+    path = tmp_path / "bad.trf"
+    path.write_text("012 Bad\n001    1      A                                 24x0\n")
+    with pytest.raises(TrfFormatError, match=":2:"):
+        import_trf(db, path)
+    with pytest.raises(ArbiterError, match="cannot read"):
+        import_trf(db, tmp_path / "absent.trf")
+
+
+def test_an_explicit_name_wins_over_the_012_line(db: Database) -> None:
+    info = import_trf(db, parse_trf(SEVEN, source="seven.trf"), name="Renamed")
+    assert info.tournament.name == "Renamed"
