@@ -2,6 +2,8 @@
 
     arbiter-pairings --dutch IN.trf -p [OUT]     pair the next round
     arbiter-pairings --dutch IN.trf -c           re-pair every round and compare
+    arbiter-pairings --dutch IN.trf --explain [--round R] [--json]
+    arbiter-pairings --dutch IN.trf --why-not A B | --why-float X
     arbiter-pairings --dutch -g [CONFIG] -o OUT.trf [-s SEED]
                                                  generate a random tournament
 
@@ -18,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from arbiter_app.conformance import check_tournament
+from arbiter_app.explain import cli as explain_cli
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
 from arbiter_app.generator import GeneratorConfig, generate, parse_config
 from arbiter_app.pairing.engine import pair_round
@@ -121,9 +124,16 @@ def _generate(config_path: str, output: str, seed: int | None, edition: str) -> 
     return EXIT_OK
 
 
+EXPLAIN_OPTIONS = {"--explain", "--why-not", "--why-float"}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if EXPLAIN_OPTIONS & set(arguments):
+        # "Explain this pairing": --explain [--round R] [--json], --why-not A B, --why-float X.
+        return explain_cli.run(arguments)
     parser = _parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(arguments)
     generating = args.generate is not None
     if generating and args.dutch is not None:
         parser.error("-g takes no IN.trf: --dutch -g [CONFIG] -o OUT.trf")

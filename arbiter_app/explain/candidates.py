@@ -31,8 +31,10 @@ from arbiter_app.pairing.criteria import (
     c1_have_met,
     c3_same_absolute_preference,
     evaluate,
+    may_meet,
 )
 from arbiter_app.pairing.engine import completable
+from arbiter_app.pairing.matching import maximum_cardinality_matching
 from arbiter_app.pairing.model import Colour
 
 Pair = tuple[Contestant, Contestant]
@@ -77,6 +79,8 @@ class Violation:
     players: tuple[int, ...]
     detail: str
     """Plain words: "#6 and #8 already met in round 2"."""
+    round: int | None = None
+    """C.1: the round in which they met."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,24 @@ class Evaluation:
     failures: Mapping[str, FailureValue | NextBracket]
     key: tuple[object, ...]
     """The values in priority order: B.8 compares candidates by this tuple."""
+
+
+def combine(a: Mapping[str, FailureValue], b: Mapping[str, FailureValue]) -> dict[str, FailureValue]:
+    """Failure values of two parts of a candidate put together: counts add up, score differences merge.
+
+    This is how :func:`arbiter_app.pairing.criteria.failure_value` builds a
+    candidate's value from its pairs and downfloaters.
+    """
+    merged: dict[str, FailureValue] = {}
+    for article, x in a.items():
+        y = b[article]
+        if isinstance(x, tuple):
+            assert isinstance(y, tuple)
+            merged[article] = tuple(sorted(x + y, reverse=True))
+        else:
+            assert isinstance(y, int)
+            merged[article] = x + y
+    return merged
 
 
 def first_difference(a: tuple[object, ...], b: tuple[object, ...]) -> str | None:
@@ -114,6 +136,9 @@ class BracketContext:
         self.base = artificial_score(min(p.score for p in everyone))
         self._next: dict[frozenset[int], NextBracket] = {}
         self._completion: dict[frozenset[int], Violation | None] = {}
+        self._pairs: dict[tuple[int, int], Violation | None] = {}
+        self._following_edges: list[list[int]] | None = None
+        self._contributions: dict[tuple[int, ...], dict[str, FailureValue]] = {}
 
     @property
     def players(self) -> tuple[Contestant, ...]:
@@ -127,11 +152,17 @@ class BracketContext:
 
     def pair_violation(self, a: Contestant, b: Contestant) -> Violation | None:
         """C.1 or C.3 for one pair, with the reason in words."""
+        key = (a.number, b.number) if a.number < b.number else (b.number, a.number)
+        if key not in self._pairs:
+            self._pairs[key] = self._pair_violation(a, b)
+        return self._pairs[key]
+
+    def _pair_violation(self, a: Contestant, b: Contestant) -> Violation | None:
         players = tuple(sorted((a.number, b.number)))
         if c1_have_met(a, b):
             rounds = self.met.get(frozenset(players))
             if rounds is not None:
-                return Violation("C.1", players, f"#{players[0]} and #{players[1]} already met in round {rounds}")
+                return Violation("C.1", players, f"#{players[0]} and #{players[1]} already met in round {rounds}", rounds)
             return Violation("C.1", players, f"the arbiter has forbidden #{players[0]} against #{players[1]}")
         if c3_same_absolute_preference(a, b):
             colour = "White" if a.preference.colour is Colour.WHITE else "Black"
@@ -169,22 +200,70 @@ class BracketContext:
     # --- quality --------------------------------------------------------------
 
     def next_bracket(self, downfloaters: Sequence[Contestant]) -> NextBracket:
-        """C.7: the following bracket (these downfloaters and the next scoregroup) paired by the engine."""
+        """C.7: the following bracket (these downfloaters and the next scoregroup), paired at its best."""
         key = frozenset(p.number for p in downfloaters)
         cached = self._next.get(key)
-        if cached is not None:
-            return cached
+        if cached is None:
+            moved = tuple(sorted(downfloaters, key=Contestant.sort_key))
+            cached = self._next_by_cardinality(moved) or self._next_by_engine(moved)
+            self._next[key] = cached
+        return cached
+
+    def _next_by_engine(self, moved: tuple[Contestant, ...]) -> NextBracket:
+        """The following bracket paired by the engine's own :func:`pair_bracket` (C.5, then C.6, there)."""
         following = self.bracket.following
         last = self.bracket.following_is_last
-        moved = tuple(sorted(downfloaters, key=Contestant.sort_key))
         pairing = pair_bracket(Bracket(moved, following, (), must_complete=last))
-        base = artificial_score(following[-1].score)
-        psd = evaluate(pairing.pairs, pairing.downfloaters, base, (C6,))["C.6"]
+        return self._next_value(pairing.pairs, pairing.downfloaters)
+
+    def _next_by_cardinality(self, moved: tuple[Contestant, ...]) -> NextBracket | None:
+        """The same value, cheaply, when a maximum cardinality matching pairs every moved-down player.
+
+        The residents of the following bracket share one score, so with the
+        most pairs the PSD depends only on which MDPs are paired: all of them
+        is the lowest PSD (an unpaired MDP's difference to the artificial
+        value exceeds everything it replaces).  Before the last bracket the
+        matching must also complete the round (one player left at most, whom
+        C.2 allows the bye).  Otherwise: None, and the engine decides.
+        """
+        following = self.bracket.following
+        if len({p.score for p in following}) != 1:
+            return None
+        if self._following_edges is None:
+            self._following_edges = [
+                [j for j, q in enumerate(following) if j != i and may_meet(p, q)] for i, p in enumerate(following)
+            ]
+        m = len(moved)
+        players = moved + following
+        neighbours = [[m + j for j, q in enumerate(following) if may_meet(d, q)] for d in moved]
+        neighbours += [[m + j for j in edges] for edges in self._following_edges]
+        for i in range(m):
+            for j in neighbours[i]:
+                neighbours[j].append(i)
+        mate = maximum_cardinality_matching(len(players), neighbours)
+        if any(mate[i] < 0 for i in range(m)):
+            return None
+        unpaired = tuple(players[v] for v in range(len(players)) if mate[v] < 0)
+        if self.bracket.following_is_last and (len(unpaired) > 1 or any(not p.can_get_bye for p in unpaired)):
+            return None
+        pairs = tuple((players[v], players[mate[v]]) for v in range(len(players)) if v < mate[v])
+        return self._next_value(pairs, unpaired)
+
+    def _next_value(self, pairs: Sequence[Pair], unpaired: Sequence[Contestant]) -> NextBracket:
+        base = artificial_score(self.bracket.following[-1].score)
+        psd = evaluate(pairs, unpaired, base, (C6,))["C.6"]
         assert isinstance(psd, tuple)
-        barred = sum(1 for p in pairing.downfloaters if not p.can_get_bye) if last else 0
-        value = NextBracket(len(pairing.downfloaters), barred, psd)
-        self._next[key] = value
-        return value
+        barred = sum(1 for p in unpaired if not p.can_get_bye) if self.bracket.following_is_last else 0
+        return NextBracket(len(unpaired), barred, psd)
+
+    def contribution(self, pair: Pair | None = None, floater: Contestant | None = None) -> dict[str, FailureValue]:
+        """What one pair, or one downfloater, adds to each failure value (the evaluator on it alone)."""
+        key = (pair[0].number, pair[1].number) if pair is not None else (floater.number,)  # type: ignore[union-attr]
+        cached = self._contributions.get(key)
+        if cached is None:
+            cached = evaluate([pair] if pair else [], [floater] if floater else [], self.base)
+            self._contributions[key] = cached
+        return cached
 
     def evaluate(self, pairs: Sequence[Pair], downfloaters: Sequence[Contestant]) -> Evaluation:
         """Failure values of a candidate (pairs with the higher ranked player first)."""

@@ -24,6 +24,9 @@ up to the whole sequence.
 
 BSNs for D.2 are the positions in the remainder, as the engine numbers them
 (``generation.remainder_fields``); in a homogeneous bracket they are the BSNs.
+The corpus decides between the readings: with the bracket's own BSNs, two
+heterogeneous brackets of 5,297 (medium-1143 round 5, medium-1167 round 9)
+would come out differently from the endorsed engine's files.
 """
 
 from __future__ import annotations
@@ -157,7 +160,8 @@ class Walk:
         for pairs, mdps in self.levels():
             path = Path(pairs, mdps)
             node = Node((), (), self.ctx.players, pairs, self.level_count(pairs, mdps), path)
-            skip = self._prune(node)
+            # A whole level may be passed over even when it holds a single candidate.
+            skip = self.pruner(node) if self.pruner is not None else None
             if skip is not None:
                 yield skip
                 continue
@@ -206,13 +210,14 @@ class Walk:
         def extend(i: int, chosen: tuple[Contestant, ...]) -> Iterator[Leaf | Skip]:
             if i == m:
                 head = tuple(p.number for p in chosen)
-                rest = tuple(p for p in residents if p not in chosen)
+                taken = {p.number for p in chosen}
+                rest = tuple(p for p in residents if p.number not in taken)
                 mdp_pairs = tuple(zip(s1, chosen))
-                yield from self._remainder(rest, pairs - m, mdp_pairs, limbo, path.__class__(
-                    path.pairs, path.mdps_paired, path.s1, head), s1)
+                yield from self._remainder(rest, pairs - m, mdp_pairs, limbo, Path(pairs, m, path.s1, head), s1)
                 return
+            taken = {p.number for p in chosen}
             for r in residents:
-                if r in chosen:
+                if r.number in taken:
                     continue
                 count = perm(len(residents) - i - 1, m - i - 1) * below
                 prefix = tuple(zip(s1, chosen + (r,)))
@@ -220,13 +225,18 @@ class Walk:
                 sub = Path(path.pairs, path.mdps_paired, path.s1, tuple(p.number for p in chosen + (r,)))
                 if violation is not None:
                     if count == 1:
-                        rest = tuple(p for p in residents if p not in chosen and p is not r)
-                        yield self._leaf(prefix, limbo + rest, sub, s1, chosen + (r,), limbo, None, None, violation)
+                        # The only completion: the other MDPs take the next residents, the remainder has no pair.
+                        others = tuple(p for p in residents if p.number not in taken and p is not r)
+                        completed = chosen + (r,) + others[: m - i - 1]
+                        numbers = set(_numbers(completed))
+                        rest = tuple(p for p in residents if p.number not in numbers)
+                        sub = Path(path.pairs, path.mdps_paired, path.s1, _numbers(completed))
+                        yield self._leaf(tuple(zip(s1, completed)), limbo + rest, sub, s1, limbo, (), rest, violation)
                     else:
                         yield Skip(count, SkipKind.ILLEGAL, violation.detail, violation.article, prefix, sub)
                     continue
                 if i + 1 < m:
-                    open_ = tuple(p for p in residents if p not in chosen and p is not r) + s1[i + 1 :]
+                    open_ = tuple(p for p in residents if p.number not in taken and p is not r) + s1[i + 1 :]
                     node = Node(prefix, limbo, open_, pairs - i - 1, count, sub)
                     skip = self._prune(node)
                     if skip is not None:
@@ -265,6 +275,9 @@ class Walk:
             s2 = tuple(players[i - 1] for i in range(1, n + 1) if i not in s1_set)
             exchange = (tuple(players[i - 1].number for i in out), tuple(players[i - 1].number for i in into))
             sub = Path(path.pairs, path.mdps_paired, path.s1, path.mdp_head, exchange)
+            if not _leaders_possible(s1_set, n):
+                yield Skip(perm(n - k, k), SkipKind.REPEAT, "candidates already generated before (B.6, D.2)")
+                continue
             if out:
                 node = Node(fixed, limbo, players, k, perm(n - k, k), sub)
                 skip = self._prune(node)
@@ -288,44 +301,55 @@ class Walk:
         k = len(s1)
 
         def leaf(chosen: tuple[Contestant, ...], violation: Violation | None = None) -> Leaf:
-            floaters = tuple(p for p in s2 if p not in chosen)
-            order = chosen + floaters
-            return self._leaf(fixed + tuple(zip(s1, chosen)), limbo + floaters, Path(
-                path.pairs, path.mdps_paired, path.s1, path.mdp_head, path.exchange, tuple(p.number for p in chosen)
-            ), mdp_s1, order, limbo, s1, order if mdp_s1 is not None else None, violation)
+            taken = {p.number for p in chosen}
+            floaters = tuple(p for p in s2 if p.number not in taken)
+            pairs = fixed + tuple(zip(s1, chosen))
+            return self._leaf(pairs, limbo + floaters, where(chosen), mdp_s1, limbo, s1, chosen + floaters, violation)
 
-        def extend(i: int, chosen: tuple[Contestant, ...]) -> Iterator[Leaf | Skip]:
+        def where(chosen: tuple[Contestant, ...]) -> Path:
+            return Path(path.pairs, path.mdps_paired, path.s1, path.mdp_head, path.exchange, _numbers(chosen))
+
+        def extend(i: int, chosen: tuple[Contestant, ...], used: frozenset[int]) -> Iterator[Leaf | Skip]:
             if i == k:
                 yield leaf(chosen)
                 return
+            count = perm(len(s2) - i - 1, k - i - 1)
+            leader = s1[i]
+            rank = position[leader.number]
+            repeats = 0
             for x in s2:
-                if x in chosen:
+                if x.number in used:
                     continue
-                count = perm(len(s2) - i - 1, k - i - 1)
-                prefix = fixed + tuple(zip(s1, chosen + (x,)))
-                sub = Path(path.pairs, path.mdps_paired, path.s1, path.mdp_head, path.exchange,
-                           tuple(p.number for p in chosen + (x,)))
-                if position[x.number] < position[s1[i].number]:
-                    yield Skip(count, SkipKind.REPEAT, "candidates already generated before (B.6, D.2)", None,
-                               prefix, sub)
+                if position[x.number] < rank:
+                    # Footnote 18: S1 player below his S2 opponent, a candidate generated before.
+                    repeats += count
                     continue
-                violation = self.ctx.pair_violation(s1[i], x)
+                if repeats:
+                    yield Skip(repeats, SkipKind.REPEAT, "candidates already generated before (B.6, D.2)")
+                    repeats = 0
+                violation = self.ctx.pair_violation(leader, x)
                 if violation is not None:
                     if count == 1:
-                        yield leaf(chosen + (x,), violation)
+                        # The only completion: the other S1 players take the next S2 players.
+                        others = tuple(p for p in s2 if p.number not in used and p is not x)
+                        yield leaf(chosen + (x,) + others[: k - i - 1], violation)
                     else:
-                        yield Skip(count, SkipKind.ILLEGAL, violation.detail, violation.article, prefix, sub)
+                        prefix = fixed + tuple(zip(s1, chosen + (x,)))
+                        yield Skip(count, SkipKind.ILLEGAL, violation.detail, violation.article, prefix,
+                                   where(chosen + (x,)))
                     continue
-                if i + 1 < k:
-                    open_ = tuple(p for p in s2 if p not in chosen and p is not x) + s1[i + 1 :]
-                    node = Node(prefix, limbo, open_, k - i - 1, count, sub)
-                    skip = self._prune(node)
+                if i + 1 < k and self.pruner is not None and count > 1:
+                    open_ = tuple(p for p in s2 if p.number not in used and p is not x) + s1[i + 1 :]
+                    prefix = fixed + tuple(zip(s1, chosen + (x,)))
+                    skip = self._prune(Node(prefix, limbo, open_, k - i - 1, count, where(chosen + (x,))))
                     if skip is not None:
                         yield skip
                         continue
-                yield from extend(i + 1, chosen + (x,))
+                yield from extend(i + 1, chosen + (x,), used | {x.number})
+            if repeats:
+                yield Skip(repeats, SkipKind.REPEAT, "candidates already generated before (B.6, D.2)")
 
-        yield from extend(0, ())
+        yield from extend(0, (), frozenset())
 
     # --- helpers ------------------------------------------------------------------
 
@@ -335,36 +359,44 @@ class Walk:
         floaters: tuple[Contestant, ...],
         path: Path,
         mdp_s1: tuple[Contestant, ...] | None,
-        s2_order: tuple[Contestant, ...],
         limbo: tuple[Contestant, ...],
-        s1r: tuple[Contestant, ...] | None,
-        s2r: tuple[Contestant, ...] | None,
+        s1: tuple[Contestant, ...],
+        s2: tuple[Contestant, ...],
         violation: Violation | None,
     ) -> Leaf:
-        numbers = _numbers
+        """A candidate; ``s1``/``s2`` are the subgroups of the homogeneous part (S1R/S2R after an MDP-pairing)."""
         downfloaters = tuple(sorted(floaters, key=Contestant.sort_key))
-        if mdp_s1 is not None and s1r is not None:
-            head = [self._by_number(n) for n in path.mdp_head]
-            s2 = tuple(head) + tuple(p for p in self.residents if p not in head)
-            groups = Subgroups(numbers(mdp_s1), numbers(s2), numbers(limbo), numbers(s1r), numbers(s2r or ()))
-        elif mdp_s1 is not None:
-            groups = Subgroups(numbers(mdp_s1), numbers(s2_order), numbers(limbo))
+        if mdp_s1 is None:
+            groups = Subgroups(_numbers(s1), _numbers(s2))
         else:
-            groups = Subgroups(numbers(s1r or ()), numbers(s2_order))
+            head = path.mdp_head
+            whole_s2 = head + tuple(p.number for p in self.residents if p.number not in head)
+            groups = Subgroups(_numbers(mdp_s1), whole_s2, _numbers(limbo), _numbers(s1), _numbers(s2))
         return Leaf(pairs, downfloaters, path, groups, violation)
 
-    def _by_number(self, number: int) -> Contestant:
-        for p in self.ctx.players:
-            if p.number == number:
-                return p
-        raise KeyError(number)
-
     def _prune(self, node: Node) -> Skip | None:
-        return self.pruner(node) if self.pruner is not None else None
+        """Ask the pruner about a subtree; a single candidate is always built and shown instead."""
+        if self.pruner is None or node.count <= 1:
+            return None
+        return self.pruner(node)
 
 
 def _numbers(players: Sequence[Contestant]) -> tuple[int, ...]:
     return tuple(p.number for p in players)
+
+
+def _leaders_possible(s1: set[int], n: int) -> bool:
+    """Can every S1 position take a distinct S2 opponent ranked below it?  If not, every candidate of this
+    S1 has a pair led from S2, and repeats one generated before (manual, footnote 18)."""
+    below = 0
+    for position in range(n, 0, -1):
+        if position in s1:
+            if below == 0:
+                return False
+            below -= 1
+        else:
+            below += 1
+    return True
 
 
 def _exchanges(

@@ -259,6 +259,8 @@ def _pairs_everyone(bracket: Bracket) -> bool:
 
 def pair_bracket(bracket: Bracket) -> BracketPairing:
     """B.1-B.8: the pairing of ``bracket`` that B.8 chooses."""
+    if len(bracket.players) < 2:
+        return BracketPairing((), bracket.players)
     candidate = first_candidate(bracket)
     if _is_perfect(bracket, candidate):
         return candidate
@@ -268,7 +270,7 @@ def pair_bracket(bracket: Bracket) -> BracketPairing:
         bracket = replace(bracket, following=())
     graph = _Graph(bracket)
     vertices, size, m = graph.vertices, graph.size, graph.mdp_count
-    if size < 2 or not graph.edges:
+    if not graph.edges:
         return BracketPairing((), bracket.players)
     if m:
         mate = graph.best_matching(generation.mdp_pairing_fields(graph.edges, m, size))

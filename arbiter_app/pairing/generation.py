@@ -107,26 +107,23 @@ def transpositions(s2: Sequence[int], n1: int) -> Iterator[tuple[int, ...]]:
         yield head + tuple(b for b in ordered if b not in chosen)
 
 
-def resident_exchanges(s1: Sequence[int], s2: Sequence[int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+def resident_exchanges(s1: Sequence[int], s2: Sequence[int]) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
     """D.2: every exchange of equally sized groups between the original S1 and S2, best first.
 
     Each item is ``(moved out of S1, moved into S1)`` as ascending BSN tuples.
     Priority: (a) fewest BSNs exchanged; (b) smallest difference between
     the sums moved into and out of S1; (c) the highest different BSN moved
-    out of S1; (d) the lowest different BSN moved into S1.
+    out of S1; (d) the lowest different BSN moved into S1.  Generated one
+    size at a time, so a long sequence is only built as far as it is read.
     """
-    exchanges = [
-        (out, into)
-        for size in range(1, min(len(s1), len(s2)) + 1)
-        for out in combinations(sorted(s1), size)
-        for into in combinations(sorted(s2), size)
-    ]
 
     def priority(exchange: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[object, ...]:
         out, into = exchange
-        return (len(out), sum(into) - sum(out), tuple(-b for b in sorted(out, reverse=True)), into)
+        return (sum(into) - sum(out), tuple(-b for b in sorted(out, reverse=True)), into)
 
-    return sorted(exchanges, key=priority)
+    for size in range(1, min(len(s1), len(s2)) + 1):
+        same_size = [(out, into) for out in combinations(sorted(s1), size) for into in combinations(sorted(s2), size)]
+        yield from sorted(same_size, key=priority)
 
 
 def exchanged(s1: Sequence[int], s2: Sequence[int], out: Sequence[int], into: Sequence[int]) -> tuple[

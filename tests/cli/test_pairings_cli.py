@@ -144,3 +144,11 @@ def test_full_point_bye_where_a_pairing_bye_was_meant_is_warned(tmp_path: Path, 
     code, _, err = run(["--dutch", str(path), "-p"], capsys)
     assert "warning" in err and "F" in err
     assert code == 0
+
+
+def test_explain_options_reach_the_explanation(shared: Path, capsys) -> None:  # noqa: ANN001
+    """--why-float answers like the manual: #11 floats again in round 4, and correctly (C.12)."""
+    path = shared / "fixtures" / "arbiters-manual-12.trf"
+    code, out, _ = run(["--dutch", str(path), "--why-float", "11", "--round", "4"], capsys)
+    assert code == 0
+    assert "#11 floats" in out and "C.12" in out and "correctly" in out

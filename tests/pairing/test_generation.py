@@ -42,7 +42,7 @@ def rank(exchanges: list[tuple[tuple[int, ...], tuple[int, ...]]], out: tuple[in
 
 def test_d2_comparison_rules_with_the_rules_examples() -> None:
     s1, s2 = [1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11]
-    order = resident_exchanges(s1, s2)
+    order = list(resident_exchanges(s1, s2))
     # a: exchanging one BSN is better than exchanging two.
     assert rank(order, (1,), (11,)) < rank(order, (4, 5), (6, 7))
     # b: exchanging 6 with 4 is better than exchanging 8 with 5;
@@ -60,7 +60,7 @@ def test_d2_comparison_rules_with_the_rules_examples() -> None:
 
 def test_d2_c_and_d_with_three_players() -> None:
     s1, s2 = [1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]
-    order = resident_exchanges(s1, s2)
+    order = list(resident_exchanges(s1, s2))
     # c: 5-4-1 is better than 5-3-2 (same sum moved out).
     assert rank(order, (1, 4, 5), (7, 8, 9)) < rank(order, (2, 3, 5), (7, 8, 9))
     # d: 6-7-10 is better than 6-8-9 (same sum moved in), here 7-8-11 vs 7-9-10.

@@ -1,0 +1,126 @@
+"""Command line of the explanation, wired into ``arbiter-pairings`` by its owner.
+
+    arbiter-pairings --dutch IN.trf --explain [--round R] [--json] [--bracket K] [--no-trails]
+    arbiter-pairings --dutch IN.trf --why-not A B [--round R] [--json]
+    arbiter-pairings --dutch IN.trf --why-float X [--round R] [--json]
+
+R defaults to the next round (the last round with results, plus one); for a
+round already played, the tournament as it stood before it is rebuilt from
+the file.  Exit status: 0 success, 1 no legal pairing (A.9), 3 invalid input
+(an unknown player, a round out of range, bad arguments), 5 a file that
+cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import NoReturn, TextIO
+
+from arbiter_app.errors import ArbiterError, PairingImpossibleError
+from arbiter_app.explain.explanation import RoundExplanation, explain_round
+from arbiter_app.explain.render_json import round_json, why_float_json, why_not_json
+from arbiter_app.explain.render_text import round_text
+from arbiter_app.explain.why import why_float, why_not
+from arbiter_app.explain.why_text import why_float_text, why_not_text
+from arbiter_app.trf.errors import TrfError, TrfReadError
+from arbiter_app.trf.reader import read_trf
+from arbiter_app.trf.rounds import state_before_round
+
+EXIT_OK = 0
+EXIT_NO_PAIRING = 1
+EXIT_INVALID = 3
+EXIT_FILE = 5
+
+PROGRAM = "arbiter-pairings"
+
+
+class _InvalidArguments(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _InvalidArguments(message)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = _Parser(prog=PROGRAM, description="Explain a FIDE (Dutch) pairing, C.04.3 as approved in Baku 2016.")
+    p.add_argument("--dutch", metavar="IN.trf", required=True, help="the tournament, as a TRF-16 file")
+    action = p.add_mutually_exclusive_group(required=True)
+    action.add_argument("--explain", action="store_true", help="explain the pairing of a round, bracket by bracket")
+    action.add_argument("--why-not", nargs=2, type=int, metavar=("A", "B"), help="why are A and B not paired?")
+    action.add_argument("--why-float", type=int, metavar="X", help="why does X float (or get the bye)?")
+    p.add_argument("--round", type=int, metavar="R", help="the round (default: the next one)")
+    p.add_argument("--json", action="store_true", help="JSON instead of text")
+    p.add_argument("--bracket", type=int, metavar="K", help="explain only bracket K (a large one's trail is cut after 20,000 candidates or 5 s)")
+    p.add_argument("--no-trails", action="store_true", help="the outline and chosen pairings only")
+    p.add_argument("--edition", default="baku-2016", help="edition of the Dutch rules (default baku-2016)")
+    return p
+
+
+def run(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run the explanation command line; returns the exit status."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        args = parser().parse_args(list(argv))
+    except _InvalidArguments as error:
+        print(f"{PROGRAM}: {error}", file=err)
+        return EXIT_INVALID
+    try:
+        explanation = _explanation(args)
+        out.write(_answer(explanation, args))
+        return EXIT_OK
+    except TrfReadError as error:
+        print(f"{PROGRAM}: {error}", file=err)
+        return EXIT_FILE
+    except TrfError as error:
+        print(f"{PROGRAM}: {error}", file=err)
+        return EXIT_INVALID
+    except PairingImpossibleError as error:
+        print(f"{PROGRAM}: {error}", file=err)
+        return EXIT_NO_PAIRING
+    except ArbiterError as error:
+        print(f"{PROGRAM}: {error}", file=err)
+        return EXIT_INVALID
+
+
+def _explanation(args: argparse.Namespace) -> RoundExplanation:
+    doc = read_trf(args.dutch)
+    next_round = doc.last_round_with_results() + 1
+    round_number = next_round if args.round is None else args.round
+    if not 1 <= round_number <= next_round:
+        raise ArbiterError(f"round {round_number} cannot be explained: the file allows rounds 1 to {next_round}")
+    explanation = explain_round(state_before_round(doc, round_number), args.edition)
+    if args.bracket is not None:
+        explanation.bracket(args.bracket)  # validates K
+        explanation.trail_limit, explanation.trail_seconds = 20_000, 5.0
+    return explanation
+
+
+def _answer(explanation: RoundExplanation, args: argparse.Namespace) -> str:
+    if args.why_not is not None:
+        answer = why_not(explanation, *args.why_not)
+        if args.json:
+            return _dump(why_not_json(explanation, answer))
+        return why_not_text(explanation, answer)
+    if args.why_float is not None:
+        floats = why_float(explanation, args.why_float)
+        if args.json:
+            return _dump(why_float_json(explanation, floats))
+        return why_float_text(explanation, floats)
+    trails = not args.no_trails
+    if args.json:
+        return _dump(round_json(explanation, trails, args.bracket))
+    return round_text(explanation, trails, args.bracket)
+
+
+def _dump(data: object) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+if __name__ == "__main__":
+    sys.exit(run(sys.argv[1:]))
