@@ -1,0 +1,146 @@
+"""``arbiter-app``: the desktop application.
+
+    arbiter-app                 the default file in the user's data folder if it holds a tournament, else the
+                                welcome page (new tournament, open, recent files, the example)
+    arbiter-app PATH            open the tournament file PATH (created if new)
+    arbiter-app --version       print the version
+    arbiter-app --smoke         open the Arbiters' Manual example offscreen, show every view, explain round 5
+                                (in the child process, as in use), exit 0
+
+Opening a file brings its schema to the head migration
+(:func:`arbiter_app.persistence.open_database` does that); the window talks
+to the services only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from arbiter_app import __version__
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
+    from arbiter_app.gui.main_window import MainWindow
+
+PROGRAM = "arbiter-app"
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=PROGRAM, description="The arbiter's desk: FIDE Swiss (Dutch) pairings, explained.")
+    p.add_argument("path", nargs="?", metavar="PATH", help="a tournament file to open (created if it does not exist)")
+    p.add_argument("--version", action="store_true", help="print the version and exit")
+    p.add_argument("--smoke", action="store_true", help="open the example tournament offscreen, show every view, exit")
+    return p
+
+
+def _application(argv0: str) -> QApplication:
+    from PySide6.QtWidgets import QApplication
+
+    from arbiter_app.gui.settings import APPLICATION, ORGANISATION
+
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([argv0])
+    app.setOrganizationName(ORGANISATION)
+    app.setApplicationName(APPLICATION)
+    app.setApplicationVersion(__version__)
+    return app
+
+
+def smoke() -> int:
+    """Open the example tournament in a temporary folder, visit every view, close; 0 when all went well."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = _application(PROGRAM)
+    from arbiter_app.gui import files, process_call
+    from arbiter_app.gui.main_window import MainWindow
+    from arbiter_app.gui.settings import use_settings_folder
+
+    with tempfile.TemporaryDirectory(prefix="arbiter-smoke-") as folder, _finally(process_call.shutdown):
+        use_settings_folder(Path(folder) / "settings")
+        path = files.make_example(Path(folder))
+        window = MainWindow()
+        window.show()
+        if not window.open_file(path):
+            return 1
+        for view, _ in window.views():
+            window.tabs.setCurrentWidget(view)
+            app.processEvents()
+            if window.grab().isNull():
+                return 1
+        ok = window.context is not None and len(window.rounds_view.rounds) == 9
+        ok = ok and _smoke_explanation(app, window)
+        window.close()
+        app.processEvents()
+        return 0 if ok else 1
+
+
+def _smoke_explanation(app: QApplication, window: MainWindow, seconds: float = 120.0) -> bool:
+    """The explain panel on the manual's round 5, computed as in use (the child process): C.17 decides."""
+    import time
+
+    dock = window.explain_dock
+    dock.explain(5)
+    deadline = time.monotonic() + seconds
+    while dock.table_data is None and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.01)
+    dock.bracket.setCurrentIndex(dock.bracket.count() - 1)
+    while (dock.table_data is None or dock.table_data.bracket != dock.bracket.count()) and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.01)
+    return dock.table_data is not None and dock.table_data.decided_by == "C.17"
+
+
+@contextmanager
+def _finally(action: Callable[[], object]) -> Iterator[None]:
+    try:
+        yield
+    finally:
+        action()
+
+
+def start(path: str | None) -> MainWindow:
+    """The main window on screen with the file ``path`` (created if new), else the default file if it holds a
+    tournament, else the welcome page."""
+    _application(sys.argv[0] if sys.argv else PROGRAM)
+    from arbiter_app.gui.files import holds_tournament
+    from arbiter_app.gui.main_window import MainWindow
+    from arbiter_app.persistence import default_database_path
+
+    window = MainWindow()
+    window.show()
+    if path:
+        window.open_file(Path(path).expanduser(), create=True)
+    elif holds_tournament(default_database_path()):
+        window.open_file(default_database_path())
+    return window
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    multiprocessing.freeze_support()  # the pairing's child process, in a bundled executable
+    args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.version:
+        print(f"arbiter_app {__version__}")
+        return 0
+    if args.smoke:
+        return smoke()
+    window = start(args.path)
+    from arbiter_app.gui import process_call
+
+    try:
+        return int(_application(PROGRAM).exec())
+    finally:
+        window.close()
+        process_call.shutdown()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,60 @@
+"""A requested bye or an absence for a coming round (C.04.2.D.2, D.4)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
+
+from arbiter_app import services as sv
+from arbiter_app.gui.context import TournamentContext
+from arbiter_app.gui.player_dialog import error_label, show_inline
+from arbiter_app.services.dto import ByeInfo, PlayerInfo
+
+KINDS = (
+    ("½-point bye (requested)", "half"),
+    ("1-point bye", "full"),
+    ("0-point bye (requested)", "zero"),
+    ("Absent, explained", "absent explained"),
+    ("Absent without explanation (withdrawn afterwards, C.04.2.D.2)", "absent"),
+)
+
+
+class ByeDialog(QDialog):
+    def __init__(self, context: TournamentContext, player: PlayerInfo, first_open: int, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._context, self._player = context, player
+        self.result_bye: ByeInfo | None = None
+        self.setWindowTitle(f"Bye for #{player.number} {player.name}")
+        self.round = QSpinBox()
+        self.round.setRange(1, context.tournament.rounds_count)
+        self.round.setValue(min(first_open, context.tournament.rounds_count))
+        self.kind = QComboBox()
+        for text, code in KINDS:
+            self.kind.addItem(text, code)
+        form = QFormLayout()
+        form.addRow("&Round:", self.round)
+        form.addRow("&Kind:", self.kind)
+        note = QLabel("The player is not paired in that round (C.04.2.D.4). A draft pairing of the round is discarded.")
+        note.setWordWrap(True)
+        self.errors = error_label()
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._on_accepted)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(note)
+        layout.addWidget(self.errors)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(440)
+
+    def _on_accepted(self) -> None:
+        kind, number, round_number = self.kind.currentData(), self._player.number, self.round.value()
+        try:
+            if kind.startswith("absent"):
+                explained = kind == "absent explained"
+                self.result_bye = self._context.call(sv.record_absence, number, round_number, explained=explained)
+            else:
+                self.result_bye = self._context.call(sv.request_bye, number, round_number, kind)
+        except Exception as error:  # noqa: BLE001
+            show_inline(self.errors, error)
+            return
+        self.accept()

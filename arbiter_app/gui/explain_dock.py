@@ -1,0 +1,383 @@
+"""The explain panel: the round's outline, each bracket's candidates (trail or sieve), and answers for the desk.
+
+Explanations are computed on the panel's own worker and kept per round until
+the tournament changes.  Teaching mode (View menu) uses projector-sized type
+and steps bracket by bracket, round by round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QAction, QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDockWidget,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arbiter_app import services as sv
+from arbiter_app.gui import explain_source as xs
+from arbiter_app.gui import process_call
+from arbiter_app.gui.context import TournamentContext
+from arbiter_app.gui.messages import error_text, is_expected
+from arbiter_app.gui.workers import Runner
+
+DECIDING = QColor("#1b5e20")
+CHOSEN = QColor(200, 230, 201, 150)
+ILLEGAL = QColor("#8a8a8a")
+FIXED_COLUMNS = ("#", "Pairing", "Verdict")
+
+
+class ExplainDock(QDockWidget):
+    teaching_changed = Signal(bool)
+    round_explained = Signal(int)
+    """The panel now explains this round (teaching mode shows its pairing beside)."""
+
+    def __init__(self, parent: QWidget | None = None, runner: Runner | None = None) -> None:
+        super().__init__("Why this pairing?", parent)
+        self.context: TournamentContext | None = None
+        self.runner = runner or Runner(self)
+        self.version = 0
+        """Counts the tournament's changes (explanations computed before a change are not reused)."""
+        self.explained: int | None = None
+        """The round whose outline is shown."""
+        self.table_data: xs.CandidateTable | None = None
+        self.teaching_action = QAction("&Teaching mode", self)
+        self.teaching_action.setCheckable(True)
+        self.teaching_action.setToolTip("Projector-sized type; step bracket by bracket and round by round")
+        self.teaching_action.toggled.connect(self._on_teaching_toggled)
+        self.round = QSpinBox()
+        self.round.setPrefix("Round ")
+        self.round.setRange(1, 1)
+        self.explain_button = QPushButton("Explain")
+        self.explain_button.clicked.connect(self._on_explain_clicked)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._outline_tab(), "Outline")
+        self.tabs.addTab(self._candidates_tab(), "Candidates")
+        self.tabs.addTab(self._ask_tab(), "Desk mode")
+        top = QHBoxLayout()
+        top.addWidget(self.round)
+        top.addWidget(self.explain_button)
+        top.addStretch(1)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.addLayout(top)
+        layout.addWidget(self.status)
+        layout.addWidget(self.tabs, 1)
+        self.setWidget(body)
+        self.setMinimumWidth(460)
+        self._base_font = QFont(body.font())
+
+    # --- building ----------------------------------------------------------------
+
+    def _outline_tab(self) -> QWidget:
+        self.outline = QTextBrowser()
+        self.outline.setObjectName("explainOutline")
+        self.outline.setPlaceholderText("Choose a round and press Explain.")
+        return self.outline
+
+    def _candidates_tab(self) -> QWidget:
+        self.bracket = QComboBox()
+        self.bracket.setMinimumContentsLength(18)
+        self.bracket.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.bracket.currentIndexChanged.connect(self._on_bracket_changed)
+        self.mode = QComboBox()
+        self.mode.addItem("Trail (B.3–B.8)", "trail")
+        self.mode.addItem("Sieve (the manual's)", "sieve")
+        self.mode.currentIndexChanged.connect(self._on_bracket_changed)
+        self.candidates = QTableWidget()
+        self.candidates.setObjectName("explainCandidates")
+        self.candidates.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.candidates.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.candidates.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.candidates.verticalHeader().hide()
+        self.candidates.setWordWrap(False)
+        self.candidates.itemSelectionChanged.connect(self._on_candidate_selected)
+        self.previous_button = QPushButton("◀ Previous")
+        self.next_button = QPushButton("Next ▶")
+        self.previous_button.clicked.connect(lambda: self.step_candidate(-1))
+        self.next_button.clicked.connect(lambda: self.step_candidate(1))
+        self.previous_bracket = QPushButton("◀ Bracket")
+        self.next_bracket = QPushButton("Bracket ▶")
+        self.previous_bracket.clicked.connect(lambda: self.step_bracket(-1))
+        self.next_bracket.clicked.connect(lambda: self.step_bracket(1))
+        self.candidate_detail = QLabel()
+        self.candidate_detail.setWordWrap(True)
+        self.decision = QLabel()
+        self.decision.setObjectName("explainDecision")
+        self.decision.setWordWrap(True)
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        row = QHBoxLayout()
+        row.addWidget(self.previous_bracket)
+        row.addWidget(self.bracket, 1)
+        row.addWidget(self.next_bracket)
+        layout.addLayout(row)
+        layout.addWidget(self.mode)
+        layout.addWidget(self.candidates, 1)
+        steps = QHBoxLayout()
+        steps.addWidget(self.previous_button)
+        steps.addWidget(self.next_button)
+        steps.addStretch(1)
+        layout.addLayout(steps)
+        layout.addWidget(self.candidate_detail)
+        layout.addWidget(self.decision)
+        return page
+
+    def _ask_tab(self) -> QWidget:
+        self.ask_a, self.ask_b, self.ask_x = QSpinBox(), QSpinBox(), QSpinBox()
+        for box in (self.ask_a, self.ask_b, self.ask_x):
+            box.setPrefix("#")
+            box.setRange(1, 9999)
+        why_not_button = QPushButton("Why not paired?")
+        why_not_button.clicked.connect(lambda: self.ask_why_not(self.ask_a.value(), self.ask_b.value()))
+        why_float_button = QPushButton("Why does this player float?")
+        why_float_button.clicked.connect(lambda: self.ask_why_float(self.ask_x.value()))
+        self.answer = QTextBrowser()
+        self.answer.setObjectName("deskAnswer")
+        self.answer.setPlaceholderText("Ask a question; the answer appears here in large type, to show the player.")
+        font = self.answer.font()
+        font.setPointSizeF(font.pointSizeF() * 1.7)
+        self.answer.setFont(font)
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        row = QHBoxLayout()
+        row.addWidget(self.ask_a)
+        row.addWidget(QLabel("and"))
+        row.addWidget(self.ask_b)
+        row.addWidget(why_not_button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        row2 = QHBoxLayout()
+        row2.addWidget(self.ask_x)
+        row2.addWidget(why_float_button)
+        row2.addStretch(1)
+        layout.addLayout(row2)
+        layout.addWidget(self.answer, 1)
+        return page
+
+    # --- context -----------------------------------------------------------------
+
+    def set_context(self, context: TournamentContext | None) -> None:
+        if self.context is not None:
+            self.context.changed.disconnect(self._on_context_changed)
+        self.context = context
+        self.version += 1
+        self.explained = None
+        self.outline.clear()
+        self.candidates.setRowCount(0)
+        self.answer.clear()
+        self.status.setText("")
+        if context is not None:
+            context.changed.connect(self._on_context_changed)
+            self._update_range()
+
+    def _on_context_changed(self) -> None:
+        self.version += 1
+        self._update_range()
+
+    def _update_range(self) -> None:
+        if self.context is None:
+            return
+        rounds = self.context.read(sv.list_rounds)
+        last = rounds[-1] if rounds else None
+        top = 1 if last is None else last.number + (1 if last.state == "completed" else 0)
+        top = min(top, self.context.tournament.rounds_count)
+        self.round.setRange(1, max(top, 1))
+        players = len(self.context.read(sv.list_players))
+        for box in (self.ask_a, self.ask_b, self.ask_x):
+            box.setRange(1, max(players, 1))
+        if last is not None:
+            self.round.setValue(last.number)
+
+    # --- computing ---------------------------------------------------------------
+
+    def question(self, round_number: int | None = None) -> xs.Question | None:
+        ctx = self.context
+        if ctx is None or ctx.path is None:
+            return None
+        number = self.round.value() if round_number is None else round_number
+        return xs.Question(str(ctx.path), ctx.tournament_id, number, ctx.tournament.edition, self.version)
+
+    def _submit(self, fn: Callable[..., Any], *args: Any, on_done: Callable[[Any], None]) -> None:
+        """``fn(*args)`` off the GUI thread: in the child process, or at once with a synchronous runner."""
+        if self.runner.use_processes:
+            self.runner.submit(process_call.call, fn, *args, on_done=on_done, on_error=self._on_failed)
+        else:
+            self.runner.submit(fn, *args, on_done=on_done, on_error=self._on_failed)
+
+    def _on_failed(self, error: BaseException) -> None:
+        if not is_expected(error):
+            raise error
+        self.status.setText(f"<span style='color:#b00020'>{error_text(error)}</span>")
+
+    def explain(self, round_number: int) -> None:
+        """Explain round ``round_number``: outline, then the first bracket's candidates."""
+        self.round.setValue(round_number)
+        q = self.question(round_number)
+        if q is None:
+            return
+        self.status.setText(f"Explaining round {round_number}…")
+
+        def done(result: tuple[str, list[str]]) -> None:
+            if self.question(round_number) == q:
+                self.status.setText("")
+                self._show_outline(round_number, *result)
+
+        self._submit(xs.outline_of, q, on_done=done)
+
+    def _show_outline(self, round_number: int, outline: str, titles: list[str]) -> None:
+        self.explained = round_number
+        self.outline.setHtml(outline)
+        self.round_explained.emit(round_number)
+        self.bracket.blockSignals(True)
+        self.bracket.clear()
+        for k, title in enumerate(titles, 1):
+            self.bracket.addItem(title, k)
+        self.bracket.blockSignals(False)
+        self.bracket.setCurrentIndex(0)
+        self._on_bracket_changed()
+
+    def _on_explain_clicked(self) -> None:
+        self.explain(self.round.value())
+
+    def _on_bracket_changed(self, _index: int = 0) -> None:
+        index, mode = self.bracket.currentData(), self.mode.currentData()
+        q = self.question(self.explained)
+        if q is None or self.explained is None or index is None:
+            return
+        self.status.setText(f"Candidates of bracket {index}…")
+
+        def done(table: xs.CandidateTable) -> None:
+            self.status.setText("")
+            self.show_table(table)
+
+        self._submit(xs.candidates_of, q, index, mode, on_done=done)
+
+    def show_table(self, table: xs.CandidateTable) -> None:
+        self.table_data = table
+        articles = table.used_articles()
+        headers = list(FIXED_COLUMNS) + list(articles)
+        self.candidates.clear()
+        self.candidates.setColumnCount(len(headers))
+        self.candidates.setHorizontalHeaderLabels(headers)
+        self.candidates.setRowCount(len(table.rows))
+        positions = [xs.ARTICLES.index(a) for a in articles]
+        for r, row in enumerate(table.rows):
+            cells = [row.label, row.pairing, row.verdict] + [row.values[k] for k in positions]
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if c >= len(FIXED_COLUMNS) or c == 0:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if not row.legal:
+                    item.setForeground(QBrush(ILLEGAL))
+                if row.chosen:
+                    item.setBackground(QBrush(CHOSEN))
+                    font = item.font()
+                    font.setBold(True)
+                    item.setFont(font)
+                if c >= len(FIXED_COLUMNS) and articles[c - len(FIXED_COLUMNS)] == row.article:
+                    item.setForeground(QBrush(DECIDING))
+                    font = item.font()
+                    font.setBold(True)
+                    item.setFont(font)
+                self.candidates.setItem(r, c, item)
+        for c, article in enumerate(articles, len(FIXED_COLUMNS)):
+            if article == table.decided_by:
+                header = self.candidates.horizontalHeaderItem(c)
+                if header is not None:
+                    header.setText(f"{article} ★")
+                    header.setToolTip("The deciding criterion")
+        head = self.candidates.horizontalHeader()
+        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        decided = f" Decided by <b>{table.decided_by}</b>." if table.decided_by else ""
+        self.decision.setText(table.summary + decided)
+        chosen = next((k for k, row in enumerate(table.rows) if row.chosen), 0)
+        if table.rows:
+            self.candidates.selectRow(chosen)
+
+    def step_candidate(self, delta: int) -> None:
+        rows = self.candidates.rowCount()
+        if not rows:
+            return
+        current = self.candidates.currentRow()
+        self.candidates.selectRow(min(max(current + delta, 0), rows - 1))
+
+    def step_bracket(self, delta: int) -> None:
+        k = self.bracket.currentIndex() + delta
+        if 0 <= k < self.bracket.count():
+            self.bracket.setCurrentIndex(k)
+        elif (
+            self.teaching_action.isChecked() and k >= self.bracket.count() and self.round.value() < self.round.maximum()
+        ):
+            self.explain((self.explained or self.round.value()) + 1)
+
+    def _on_candidate_selected(self) -> None:
+        table, row = self.table_data, self.candidates.currentRow()
+        if table is None or not 0 <= row < len(table.rows):
+            return
+        c = table.rows[row]
+        self.candidate_detail.setText(f"<b>Candidate {c.label}</b> of {len(table.rows)}: {c.pairing} — {c.verdict}")
+
+    # --- questions ---------------------------------------------------------------
+
+    def ask_why_not(self, a: int, b: int) -> None:
+        self.ask_a.setValue(a)
+        self.ask_b.setValue(b)
+        self.tabs.setCurrentIndex(2)
+        self._ask(xs.why_not_of, a, b)
+
+    def ask_why_float(self, number: int) -> None:
+        self.ask_x.setValue(number)
+        self.tabs.setCurrentIndex(2)
+        self._ask(xs.why_float_of, number)
+
+    def _ask(self, fn: Callable[..., str], *args: int) -> None:
+        q = self.question()
+        if q is None:
+            return
+        self.status.setText(f"Round {q.round}: working out the answer…")
+
+        def done(text: str) -> None:
+            self.status.setText("")
+            self.answer.setHtml(xs.answer_html(text))
+
+        self._submit(fn, q, *args, on_done=done)
+
+    # --- teaching ----------------------------------------------------------------
+
+    def _on_teaching_toggled(self, on: bool) -> None:
+        body = self.widget()
+        font = QFont(self._base_font)
+        if on:
+            font.setPointSizeF(font.pointSizeF() * 1.6)
+        body.setFont(font)
+        self.teaching_changed.emit(on)
+        if on:
+            self.show()
+            self.tabs.setCurrentIndex(1)
+
+    def save_preferences(self, settings: QSettings) -> None:
+        settings.setValue("explain/mode", self.mode.currentData())
+
+    def load_preferences(self, settings: QSettings) -> None:
+        """Trail or sieve, as last used."""
+        index = self.mode.findData(settings.value("explain/mode", "trail"))
+        if index >= 0:
+            self.mode.setCurrentIndex(index)

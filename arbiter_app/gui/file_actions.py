@@ -1,0 +1,159 @@
+"""The main window's File actions: new tournament, open, the example, TRF import and export.
+
+The base class of :class:`~arbiter_app.gui.main_window.MainWindow` (kept apart
+to keep that module short); it relies on the window's ``runner``, ``tabs``,
+views and ``_set_context``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMessageBox, QTabWidget
+
+from arbiter_app import services as sv
+from arbiter_app.gui import files, settings
+from arbiter_app.gui.context import TournamentContext
+from arbiter_app.gui.messages import show_error
+from arbiter_app.gui.players_view import PlayersView
+from arbiter_app.gui.rounds_view import RoundsView
+from arbiter_app.gui.tournament_dialog import FILE_FILTER, TournamentDialog
+from arbiter_app.gui.workers import Runner
+from arbiter_app.persistence import Database, open_database
+
+TRF_FILTER = "TRF-16 reports (*.trf *.txt);;All files (*)"
+
+
+class FileActions(QMainWindow):
+    """The window's file actions; :class:`~arbiter_app.gui.main_window.MainWindow` provides what is declared here."""
+
+    runner: Runner
+    context: TournamentContext | None
+    tabs: QTabWidget
+    players_view: PlayersView
+    rounds_view: RoundsView
+
+    def _set_context(self, context: TournamentContext | None) -> None:
+        raise NotImplementedError
+
+    def show_welcome(self) -> None:
+        raise NotImplementedError
+
+    def open_file(self, path: Path, create: bool = False) -> bool:
+        """Open a tournament file (``create``: a new file may be made); False if refused."""
+        try:
+            db = open_database(path, create=create)
+        except Exception as error:  # noqa: BLE001
+            show_error(self, error)
+            settings.forget_file(path)
+            if self.context is None:
+                self.show_welcome()  # the recent files without it
+            return False
+        tournaments = files.tournaments_in(db)
+        if not tournaments:
+            tournament = self._create_in(db)
+            if tournament is None:
+                db.dispose()
+                return False
+        elif len(tournaments) == 1:
+            tournament = tournaments[0].id
+        else:
+            names = [f"{t.name} ({t.id})" for t in tournaments]
+            choice, ok = QInputDialog.getItem(
+                self, "Tournament", "This file holds several tournaments:", names, 0, False
+            )
+            if not ok:
+                db.dispose()
+                return False
+            tournament = tournaments[names.index(choice)].id
+        self._set_context(TournamentContext(db, tournament, self.runner, self))
+        return True
+
+    def _create_in(self, db: Database) -> int | None:
+        """An empty file: ask for the new tournament's settings."""
+        dialog = TournamentDialog(self)
+        dialog.file.setText(str(db.path))
+        dialog.file.setEnabled(False)
+        if not dialog.exec():
+            return None
+        try:
+            return int(
+                sv.create_tournament(db, dialog.name.text().strip(), dialog.rounds.value(), **dialog.settings()).id
+            )
+        except Exception as error:  # noqa: BLE001
+            show_error(self, error)
+            return None
+
+    def new_tournament(self) -> None:
+        dialog = TournamentDialog(self)
+        if not dialog.exec():
+            return
+        path = dialog.path()
+        try:
+            db = open_database(path, create=True)
+            info = sv.create_tournament(db, dialog.name.text().strip(), dialog.rounds.value(), **dialog.settings())
+        except Exception as error:  # noqa: BLE001
+            show_error(self, error)
+            return
+        self._set_context(TournamentContext(db, info.id, self.runner, self))
+        self.tabs.setCurrentWidget(self.players_view)
+
+    def choose_file(self) -> None:
+        start = str(settings.recent_files()[0][0].parent) if settings.recent_files() else ""
+        name, _ = QFileDialog.getOpenFileName(self, "Open tournament", start, FILE_FILTER)
+        if name:
+            self.open_file(Path(name))
+
+    def open_example(self) -> None:
+        self._set_context(None)
+        try:
+            path = files.make_example()
+        except Exception as error:  # noqa: BLE001
+            show_error(self, error)
+            return
+        if self.open_file(path) and self.context is not None:
+            self.tabs.setCurrentWidget(self.rounds_view)
+            self.context.message.emit("The Arbiters' Manual example: 12 players, 9 rounds (a fresh copy)")
+
+    def import_trf(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Import a TRF-16 report", "", TRF_FILTER)
+        if not name:
+            return
+        trf = Path(name)
+        target = files.suggested_target(trf)
+        target_name, _ = QFileDialog.getSaveFileName(self, "Save the tournament as", str(target), FILE_FILTER)
+        if not target_name:
+            return
+        self.import_trf_file(trf, Path(target_name))
+
+    def import_trf_file(self, trf: Path, target: Path) -> bool:
+        try:
+            path, warnings = files.import_into_new_file(trf, target)
+        except Exception as error:  # noqa: BLE001
+            show_error(self, error)
+            return False
+        if not self.open_file(path):
+            return False
+        if warnings:
+            QMessageBox.information(self, "Imported with warnings", "\n".join(warnings))
+        return True
+
+    def export_trf(self) -> None:
+        if self.context is None:
+            return
+        suggested = self.context.path.with_suffix(".trf") if self.context.path else Path("tournament.trf")
+        name, _ = QFileDialog.getSaveFileName(self, "Export TRF-16", str(suggested), TRF_FILTER)
+        if not name:
+            return
+        try:
+            export = self.context.read(sv.export_trf)
+            Path(name).write_text(export.text, encoding="utf-8")
+        except OSError as error:
+            QMessageBox.warning(self, "Export TRF", f"{name}: {error.strerror}")
+            return
+        except Exception as error:  # noqa: BLE001
+            show_error(self, error)
+            return
+        if export.warnings:
+            QMessageBox.information(self, "Exported: what TRF-16 cannot carry", "\n".join(export.warnings))
+        self.statusBar().showMessage(f"Exported {name}", 5000)

@@ -1,0 +1,75 @@
+"""Tournament files: open or create one, make the example, import a TRF report into a new file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from arbiter_app import services as sv
+from arbiter_app.errors import ArbiterError
+from arbiter_app.gui.resources import example_trf
+from arbiter_app.persistence import Database, default_data_dir, open_database
+from arbiter_app.services.dto import TournamentInfo
+
+EXAMPLE_NAME = "Arbiters' Manual example"
+EXAMPLE_FILE = "arbiters-manual-example.db"
+
+
+def tournaments_in(db: Database) -> tuple[TournamentInfo, ...]:
+    return sv.list_tournaments(db)
+
+
+def remove_file(path: Path) -> None:
+    """A tournament file with its SQLite companions and publication backups."""
+    for companion in [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]:
+        companion.unlink(missing_ok=True)
+    for backup in path.parent.glob(path.name + ".bak-round*"):
+        backup.unlink(missing_ok=True)
+
+
+def make_example(folder: Path | None = None) -> Path:
+    """A fresh file holding the Arbiters' Manual example (replacing an earlier copy)."""
+    folder = folder or default_data_dir() / "examples"
+    path = folder / EXAMPLE_FILE
+    remove_file(path)
+    import_into_new_file(example_trf(), path, EXAMPLE_NAME)
+    return path
+
+
+def import_into_new_file(trf: Path, target: Path, name: str | None = None) -> tuple[Path, tuple[str, ...]]:
+    """A new tournament file made from a TRF-16 report; returns it and the import's warnings."""
+    if target.exists() and target.stat().st_size > 0:
+        raise ArbiterError(f"{target} already exists: choose another file (one tournament per file)")
+    db = open_database(target, create=True)
+    try:
+        info = sv.import_trf(db, trf, name)
+    except BaseException:
+        db.dispose()
+        remove_file(target)
+        raise
+    db.dispose()
+    return target, info.warnings
+
+
+def suggested_target(trf: Path) -> Path:
+    """Where a tournament imported from ``trf`` is kept by default: beside nothing, in the data folder."""
+    folder = default_data_dir()
+    path = folder / f"{trf.stem}.db"
+    k = 2
+    while path.exists():
+        path = folder / f"{trf.stem}-{k}.db"
+        k += 1
+    return path
+
+
+def holds_tournament(path: Path) -> bool:
+    """``path`` is a tournament file with a tournament in it (False for anything unreadable)."""
+    if not path.is_file():
+        return False
+    try:
+        db = open_database(path)
+    except ArbiterError:
+        return False
+    try:
+        return bool(tournaments_in(db))
+    finally:
+        db.dispose()

@@ -1,0 +1,292 @@
+"""Change a round's pairing by hand: every warning the services return is shown before saving, and a reason is required.
+
+Edits are the services' own (:class:`Swap`, :class:`Split`, :class:`MakePair`,
+:class:`SwapColours`, :class:`MoveBye`); boards are named by their number in
+the stored round, new boards numbered after the last (as ``apply_edits``
+does), so the dialog keeps that numbering for the rows it shows.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arbiter_app import services as sv
+from arbiter_app.gui.context import TournamentContext
+from arbiter_app.gui.player_dialog import error_label, show_inline
+from arbiter_app.gui.view_base import tune_table
+from arbiter_app.services import MakePair, MoveBye, Split, Swap, SwapColours
+from arbiter_app.services.dto import OverridePreview, OverrideWarning, RoundInfo
+from arbiter_app.services.overrides import Edit
+
+PUBLISHED_ARTICLE = "C.04.2.D.10"
+
+
+def ordered_warnings(warnings: tuple[OverrideWarning, ...]) -> list[OverrideWarning]:
+    """D.10 first and foremost, then the rules broken, then the comparison with the engine."""
+    rank = {PUBLISHED_ARTICLE: 0, "engine": 2}
+    return sorted(warnings, key=lambda w: rank.get(w.article, 1))
+
+
+def describe(edit: Edit, names: dict[int, str]) -> str:
+    def who(n: int | None) -> str:
+        return "nobody" if n is None else f"#{n} {names.get(n, '')}".strip()
+
+    if isinstance(edit, Swap):
+        return f"Swap {who(edit.first)} and {who(edit.second)}"
+    if isinstance(edit, Split):
+        return f"Take board {edit.board} apart"
+    if isinstance(edit, MakePair):
+        return f"New board: {who(edit.white)} (White) – {who(edit.black)} (Black)"
+    if isinstance(edit, SwapColours):
+        return f"Swap the colours on board {edit.board}"
+    return f"Bye to {who(edit.player)}"
+
+
+class OverrideDialog(QDialog):
+    def __init__(self, context: TournamentContext, info: RoundInfo, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._context, self._info = context, info
+        self.edits: list[Edit] = []
+        self.preview: OverridePreview | None = None
+        self.saved_warnings = 0
+        self.names = {p.number: p.name for p in context.read(sv.list_players)}
+        state = "published" if info.state != "draft" else "draft"
+        self.setWindowTitle(f"Override round {info.number} ({state})")
+        self.boards = QTableWidget(0, 4)
+        self.boards.setObjectName("proposedBoards")
+        self.boards.setHorizontalHeaderLabels(["Bd", "White", "Black", ""])
+        tune_table(self.boards, stretch_last=False)
+        self.boards.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.boards.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.boards.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        header = self.boards.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.bye_label = QLabel()
+        self.warnings = QListWidget()
+        self.warnings.setObjectName("overrideWarnings")
+        self.warnings.setWordWrap(True)
+        self.warnings.setSpacing(3)
+        self.warnings_title = QLabel()
+        self.edit_list = QListWidget()
+        self.edit_list.setMaximumHeight(110)
+        self.reason = QLineEdit()
+        self.reason.setObjectName("overrideReason")
+        self.reason.setPlaceholderText("Required: why the pairing is changed (it goes into the audit log)")
+        self.reason.textChanged.connect(self._update_save)
+        self.errors = error_label()
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Save)
+        self.save_button.setText("Save override")
+        self.buttons.accepted.connect(self._on_accepted)
+        self.buttons.rejected.connect(self.reject)
+        left = QVBoxLayout()
+        left.addWidget(QLabel("<b>Pairing after the changes</b> (✎ = changed)"))
+        left.addWidget(self.boards, 1)
+        left.addWidget(self.bye_label)
+        left.addWidget(self._edit_box())
+        right = QVBoxLayout()
+        right.addWidget(self.warnings_title)
+        right.addWidget(self.warnings, 1)
+        right.addWidget(QLabel("<b>Changes</b>"))
+        right.addWidget(self.edit_list)
+        undo = QPushButton("Remove the last change")
+        undo.clicked.connect(self._on_undo_clicked)
+        right.addWidget(undo, 0, Qt.AlignmentFlag.AlignLeft)
+        columns = QHBoxLayout()
+        columns.addLayout(left, 1)
+        columns.addLayout(right, 1)
+        reason_row = QHBoxLayout()
+        reason_row.addWidget(QLabel("<b>Reason:</b>"))
+        reason_row.addWidget(self.reason, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(columns, 1)
+        layout.addLayout(reason_row)
+        layout.addWidget(self.errors)
+        layout.addWidget(self.buttons)
+        self.resize(1100, 640)
+        self._refresh_preview()
+
+    # --- building ----------------------------------------------------------------
+
+    def _player_box(self, with_nobody: bool = False) -> QComboBox:
+        box = QComboBox()
+        if with_nobody:
+            box.addItem("nobody", None)
+        for number, name in sorted(self.names.items()):
+            box.addItem(f"#{number} {name}", number)
+        return box
+
+    def _edit_box(self) -> QGroupBox:
+        box = QGroupBox("Change")
+        grid = QGridLayout(box)
+        self.swap_a, self.swap_b = self._player_box(), self._player_box()
+        self.new_white, self.new_black = self._player_box(), self._player_box()
+        for second in (self.swap_b, self.new_black):
+            second.setCurrentIndex(min(1, second.count() - 1))
+        self.bye_box = self._player_box(with_nobody=True)
+        rows: list[tuple[str, list[QWidget], str, object]] = [
+            ("Swap players", [self.swap_a, self.swap_b], "Swap", self._on_swap_clicked),
+            ("New board", [self.new_white, self.new_black], "Add board", self._on_pair_clicked),
+            ("Bye", [self.bye_box], "Give bye", self._on_bye_clicked),
+        ]
+        for k, (label, widgets, text, slot) in enumerate(rows):
+            grid.addWidget(QLabel(label), k, 0)
+            for j, w in enumerate(widgets):
+                grid.addWidget(w, k, 1 + j, 1, 2 if len(widgets) == 1 else 1)
+            b = QPushButton(text)
+            b.clicked.connect(slot)
+            grid.addWidget(b, k, 3)
+        selected = QHBoxLayout()
+        self.colours_button = QPushButton("Swap colours")
+        self.colours_button.clicked.connect(self._on_colours_clicked)
+        self.split_button = QPushButton("Take apart")
+        self.split_button.clicked.connect(self._on_split_clicked)
+        selected.addWidget(self.colours_button)
+        selected.addWidget(self.split_button)
+        selected.addStretch(1)
+        grid.addWidget(QLabel("Selected board"), len(rows), 0)
+        grid.addLayout(selected, len(rows), 1, 1, 3)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(2, 1)
+        return box
+
+    # --- edits -------------------------------------------------------------------
+
+    def board_keys(self) -> list[int]:
+        """The number each shown board has for the edits (as ``apply_edits`` names them)."""
+        keys = list(range(1, len(self._info.boards) + 1))
+        for edit in self.edits:
+            if isinstance(edit, Split):
+                keys.remove(edit.board)
+            elif isinstance(edit, MakePair):
+                keys.append(max(keys, default=0) + 1)
+        return sorted(keys)
+
+    def add_edit(self, edit: Edit) -> bool:
+        """Add a change and preview it; False (and the reason shown) if the services refuse it."""
+        self.edits.append(edit)
+        if not self._refresh_preview():
+            self.edits.pop()
+            self._refresh_preview(keep_error=True)
+            return False
+        self.edit_list.addItem(describe(edit, self.names))
+        return True
+
+    def _selected_key(self) -> int | None:
+        rows = self.boards.selectionModel().selectedRows()
+        return self.board_keys()[rows[0].row()] if rows else None
+
+    def _on_swap_clicked(self) -> None:
+        a, b = self.swap_a.currentData(), self.swap_b.currentData()
+        if a != b:
+            self.add_edit(Swap(a, b))
+
+    def _on_pair_clicked(self) -> None:
+        self.add_edit(MakePair(self.new_white.currentData(), self.new_black.currentData()))
+
+    def _on_bye_clicked(self) -> None:
+        self.add_edit(MoveBye(self.bye_box.currentData()))
+
+    def _on_colours_clicked(self) -> None:
+        key = self._selected_key()
+        if key is not None:
+            self.add_edit(SwapColours(key))
+
+    def _on_split_clicked(self) -> None:
+        key = self._selected_key()
+        if key is not None:
+            self.add_edit(Split(key))
+
+    def _on_undo_clicked(self) -> None:
+        if self.edits:
+            self.edits.pop()
+            self.edit_list.takeItem(self.edit_list.count() - 1)
+            self._refresh_preview()
+
+    # --- preview and save --------------------------------------------------------
+
+    def _refresh_preview(self, keep_error: bool = False) -> bool:
+        try:
+            preview = self._context.read(sv.preview_override, self._info.number, tuple(self.edits))
+        except Exception as error:  # noqa: BLE001
+            show_inline(self.errors, error)
+            return False
+        if not keep_error:
+            self.errors.hide()
+        self.preview = preview
+        original = {(b.white, b.black) for b in self._info.boards}
+        self.boards.setRowCount(len(preview.proposed.boards))
+        for row, board in enumerate(preview.proposed.boards):
+            changed = (board.white, board.black) not in original
+            cells = [
+                str(row + 1),
+                f"#{board.white} {self.names.get(board.white, '')}",
+                f"#{board.black} {self.names.get(board.black, '')}",
+                "✎" if changed else "",
+            ]
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column in (0, 3):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.boards.setItem(row, column, item)
+        bye = preview.proposed.bye
+        self.bye_label.setText(f"Bye: #{bye} {self.names.get(bye, '')}" if bye is not None else "Bye: nobody")
+        self._show_warnings(preview.warnings)
+        self._update_save()
+        return True
+
+    def _show_warnings(self, warnings: tuple[OverrideWarning, ...]) -> None:
+        self.warnings.clear()
+        for w in ordered_warnings(warnings):
+            item = QListWidgetItem(f"{w.article}: {w.message}" if w.article != "engine" else f"Engine: {w.message}")
+            if w.article == PUBLISHED_ARTICLE:
+                font = item.font()
+                font.setBold(True)
+                item.setFont(font)
+                item.setForeground(Qt.GlobalColor.darkRed)
+            self.warnings.addItem(item)
+        n = len(warnings)
+        self.warnings_title.setText(f"<b>Warnings ({n})</b> — read them before saving" if n else "<b>No warning</b>")
+
+    def warning_texts(self) -> list[str]:
+        return [self.warnings.item(k).text() for k in range(self.warnings.count())]
+
+    def _update_save(self) -> None:
+        self.save_button.setEnabled(bool(self.edits) and bool(self.reason.text().strip()))
+        if not self.reason.text().strip():
+            self.save_button.setToolTip("A reason is required (it is kept in the audit log)")
+        else:
+            self.save_button.setToolTip("")
+
+    def _on_accepted(self) -> None:
+        reason = self.reason.text().strip()
+        if not reason or not self.edits:
+            return
+        try:
+            saved = self._context.call(sv.apply_override, self._info.number, tuple(self.edits), reason)
+        except Exception as error:  # noqa: BLE001
+            show_inline(self.errors, error)
+            return
+        self.saved_warnings = len(saved.warnings)
+        self.accept()

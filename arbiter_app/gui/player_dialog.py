@@ -1,0 +1,161 @@
+"""Add or correct a player; the services validate, their refusals are shown in the dialog."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QRegularExpression, Qt
+from PySide6.QtGui import QRegularExpressionValidator
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arbiter_app import services as sv
+from arbiter_app.gui.context import TournamentContext
+from arbiter_app.gui.messages import error_text, is_expected
+from arbiter_app.services.dto import PlayerInfo
+
+TITLES = ("", "GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+SEXES = (("not given", ""), ("male", "m"), ("female", "w"))
+MISSED = (("0-point byes", "zero"), ("½-point byes", "half"))
+
+
+def error_label() -> QLabel:
+    """The red line under a form where refusals appear."""
+    label = QLabel()
+    label.setObjectName("errorLabel")
+    label.setWordWrap(True)
+    label.setStyleSheet("color: #b00020;")
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.hide()
+    return label
+
+
+def show_inline(label: QLabel, error: BaseException) -> None:
+    if not is_expected(error):
+        raise error
+    label.setText(error_text(error))
+    label.show()
+
+
+class PlayerDialog(QDialog):
+    """``player`` None: register a new player (a late entry once round 1 is paired)."""
+
+    def __init__(
+        self,
+        context: TournamentContext,
+        player: PlayerInfo | None = None,
+        first_open: int = 1,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._context, self._player = context, player
+        self.result_player: PlayerInfo | None = None
+        self.setWindowTitle("Add player" if player is None else f"Edit #{player.number} {player.name}")
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("Surname, First name")
+        self.title = QComboBox()
+        for title in TITLES:
+            self.title.addItem(title or "none", title)
+        self.title.setMinimumContentsLength(6)
+        self.rating = QSpinBox()
+        self.rating.setRange(0, 3500)
+        self.rating.setSpecialValueText("unrated")
+        self.rating.setMinimumWidth(110)
+        self.fide_id = QLineEdit()
+        self.fide_id.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,11}")))
+        self.federation = QLineEdit()
+        self.federation.setMaxLength(3)
+        self.federation.setPlaceholderText("e.g. FRA")
+        self.sex = QComboBox()
+        for text, code in SEXES:
+            self.sex.addItem(text, code)
+        self.sex.setMinimumContentsLength(8)
+        self.birth = QLineEdit()
+        self.birth.setPlaceholderText("YYYY/MM/DD")
+        self.birth.setValidator(QRegularExpressionValidator(QRegularExpression(r"[0-9/.\-]{0,10}")))
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        form.addRow("&Name:", self.name)
+        form.addRow("&Title:", self.title)
+        form.addRow("&Rating:", self.rating)
+        form.addRow("&FIDE id:", self.fide_id)
+        form.addRow("F&ederation:", self.federation)
+        form.addRow("&Sex:", self.sex)
+        form.addRow("&Born:", self.birth)
+        self.entry_round: QSpinBox | None = None
+        self.missed: QComboBox | None = None
+        if player is None and first_open > 1:
+            self._add_late_entry(form, first_open)
+        self.errors = error_label()
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Add" if player is None else "Save")
+        buttons.accepted.connect(self._on_accepted)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.errors)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(420)
+        if player is not None:
+            self._fill(player)
+
+    def _add_late_entry(self, form: QFormLayout, first_open: int) -> None:
+        rounds = self._context.tournament.rounds_count
+        self.entry_round = QSpinBox()
+        self.entry_round.setRange(1, rounds)
+        self.entry_round.setValue(min(first_open, rounds))
+        self.entry_round.setToolTip("C.04.2.C: a late entry is paired from this round")
+        self.missed = QComboBox()
+        for text, code in MISSED:
+            self.missed.addItem(text, code)
+        self.missed.setToolTip("What the rounds missed count as (the tournament's rules decide)")
+        form.addRow(QLabel("<b>Late entry</b> (C.04.2.C)"))
+        form.addRow("Plays from &round:", self.entry_round)
+        form.addRow("&Missed rounds:", self.missed)
+
+    def _fill(self, p: PlayerInfo) -> None:
+        self.name.setText(p.name)
+        self.title.setCurrentIndex(max(0, self.title.findData(p.title)))
+        self.rating.setValue(p.rating)
+        self.fide_id.setText(p.fide_id)
+        self.federation.setText(p.federation)
+        self.sex.setCurrentIndex(max(0, self.sex.findData(p.sex)))
+        self.birth.setText(p.birth_date)
+
+    def fields(self) -> dict[str, Any]:
+        return {
+            "name": self.name.text().strip(),
+            "title": self.title.currentData() or "",
+            "rating": self.rating.value(),
+            "fide_id": self.fide_id.text().strip(),
+            "federation": self.federation.text().strip().upper(),
+            "sex": self.sex.currentData() or "",
+            "birth_date": self.birth.text().strip(),
+        }
+
+    def _on_accepted(self) -> None:
+        fields = self.fields()
+        try:
+            if self._player is None:
+                name = fields.pop("name")
+                if self.entry_round is not None and self.missed is not None:
+                    fields["entry_round"] = self.entry_round.value()
+                    fields["missed_rounds"] = self.missed.currentData()
+                self.result_player = self._context.call(sv.register_player, name, **fields)
+            else:
+                old = self._player
+                changes = {k: v for k, v in fields.items() if getattr(old, k) != v}
+                self.result_player = self._context.call(sv.edit_player, old.number, **changes) if changes else old
+        except Exception as error:  # noqa: BLE001 - refusals shown inline, bugs raised again
+            show_inline(self.errors, error)
+            return
+        self.accept()

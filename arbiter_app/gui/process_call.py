@@ -1,0 +1,126 @@
+"""Long work in a separate process, so that the window never waits for Python's interpreter lock.
+
+A pairing is pure Python: run on a thread of the GUI process it holds the
+interpreter lock, and every call the window makes into Python (each cell a
+table paints asks its model) waits for a lock hand-over, up to 5 ms each:
+repainting a table then takes seconds.  So the worker thread of
+:class:`~arbiter_app.gui.workers.Runner` hands the work to one child process
+and only waits for the answer; the GUI thread stays free.
+
+The child opens the tournament file itself (SQLite in WAL mode lets the
+window read while the child writes).  Results are the services' frozen DTOs;
+errors come back as the same exception classes with the same message and
+attributes.  This module imports no Qt: the child never loads it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+import os
+import traceback
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+_executor: ProcessPoolExecutor | None = None
+
+
+def executor() -> ProcessPoolExecutor:
+    """One child process, started on first use (spawned: the same on Linux, Windows and macOS)."""
+    global _executor
+    if _executor is None:
+        _executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return _executor
+
+
+def shutdown() -> None:
+    """Stop the child (the application is closing)."""
+    global _executor
+    if _executor is not None:
+        try:
+            _executor.shutdown(wait=True, cancel_futures=True)
+        except BrokenProcessPool:
+            pass
+        _executor = None
+
+
+_unavailable: str | None = None
+"""Why no child process could be started (then the work runs on the calling thread)."""
+
+
+def call(fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)`` in the child process; blocks the calling (worker) thread only.
+
+    Where no child process can be started (a sandbox, a bundle without
+    ``freeze_support``), the work runs on the calling thread instead: slower
+    to repaint while it runs, never wrong.
+    """
+    global _unavailable
+    if _unavailable is None:
+        try:
+            future = executor().submit(_run, fn, args)
+        except (BrokenProcessPool, OSError, RuntimeError) as error:
+            _unavailable = str(error) or type(error).__name__
+            shutdown()
+        else:
+            try:
+                return _unwrap(future.result())
+            except BrokenProcessPool as error:  # the child died (killed, out of memory): once more, here
+                _unavailable = str(error) or type(error).__name__
+                shutdown()
+    return _unwrap(_run(fn, args))
+
+
+def call_service(name: str, path: str | os.PathLike[str], tournament_id: int, *args: Any) -> Any:
+    """The service ``arbiter_app.services.<name>(db, tournament_id, *args)`` on the file ``path``, in the child."""
+    return call(run_service, name, os.fspath(path), tournament_id, *args)
+
+
+def run_service(name: str, path: str, tournament_id: int, *args: Any) -> Any:
+    """In the child: open the file, run the service, close the file."""
+    from arbiter_app import services
+    from arbiter_app.persistence import open_database
+
+    db = open_database(path)
+    try:
+        return getattr(services, name)(db, tournament_id, *args)
+    finally:
+        db.dispose()
+
+
+def _run(fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[str, Any]:
+    try:
+        return "ok", fn(*args)
+    except Exception as error:  # noqa: BLE001 - carried back to the parent and raised there
+        kind = type(error)
+        state = {k: v for k, v in vars(error).items() if _picklable(v)}
+        return "error", (kind.__module__, kind.__qualname__, str(error), state, traceback.format_exc())
+
+
+def _picklable(value: object) -> bool:
+    import pickle
+
+    try:
+        pickle.dumps(value)
+    except Exception:  # noqa: BLE001
+        return False
+    return True
+
+
+def _unwrap(outcome: tuple[str, Any]) -> Any:
+    status, value = outcome
+    if status == "ok":
+        return value
+    module, qualname, message, state, trace = value
+    try:
+        kind: Any = importlib.import_module(module)
+        for part in qualname.split("."):
+            kind = getattr(kind, part)
+        error = kind.__new__(kind)
+        Exception.__init__(error, message)
+        error.__dict__.update(state)
+    except Exception:  # noqa: BLE001 - an exception class we cannot rebuild: keep its words
+        error = RuntimeError(f"{qualname}: {message}\n{trace}")
+    raise error

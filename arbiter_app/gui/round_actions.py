@@ -1,0 +1,194 @@
+"""The actions on a round: pair the next round in the worker (with a progress indication), pair a draft
+again, publish, override by hand, ask why."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QProgressBar, QToolButton
+
+from arbiter_app import services as sv
+from arbiter_app.gui.messages import show_error
+from arbiter_app.gui.override_dialog import OverrideDialog
+from arbiter_app.gui.view_base import button_row
+from arbiter_app.services.dto import PublishInfo, RoundInfo
+
+if TYPE_CHECKING:
+    from arbiter_app.gui.rounds_view import RoundsView
+
+
+def tool_button(action: QAction) -> QToolButton:
+    b = QToolButton()
+    b.setDefaultAction(action)
+    b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    return b
+
+
+class RoundActions(QObject):
+    """The round view's actions (also in the Round menu) and the pairing progress shown while the worker runs."""
+
+    def __init__(self, view: RoundsView) -> None:
+        super().__init__(view)
+        self.view = view
+        self._started = 0.0
+        self.pair = QAction("&Pair next round", self)
+        self.pair.setShortcut("Ctrl+P")
+        self.pair.triggered.connect(self._on_pair_triggered)
+        self.repair = QAction("Pair the draft &again", self)
+        self.repair.setToolTip("Pair the draft round again (after corrections or byes; drops an override)")
+        self.repair.triggered.connect(self._on_repair_triggered)
+        self.publish = QAction("P&ublish", self)
+        self.publish.setShortcut("Ctrl+Shift+P")
+        self.publish.setToolTip("C.04.2.D.7: make the pairing official (a backup copy of the file is made)")
+        self.publish.triggered.connect(self._on_publish_triggered)
+        self.override = QAction("&Override…", self)
+        self.override.setToolTip("Change pairs, colours or the bye by hand, with every rule it breaks shown")
+        self.override.triggered.connect(self._on_override_triggered)
+        self.explain = QAction("&Why this pairing?", self)
+        self.explain.setToolTip("Open the explain panel on this round")
+        self.explain.triggered.connect(self._on_explain_triggered)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 0)
+        self.progress.setMaximumWidth(140)
+        self.progress.setTextVisible(False)
+        self.progress.hide()
+        self.progress_label = QLabel()
+        self.progress_label.hide()
+        self.ticker = QTimer(self)
+        self.ticker.setInterval(100)
+        self.ticker.timeout.connect(self._on_ticker_timeout)
+
+    def all(self) -> list[QAction]:
+        return [self.pair, self.repair, self.publish, self.override, self.explain]
+
+    def button_row(self) -> QHBoxLayout:
+        return button_row(
+            tool_button(self.pair),
+            tool_button(self.repair),
+            tool_button(self.publish),
+            None,
+            tool_button(self.override),
+            tool_button(self.explain),
+        )
+
+    def update(self) -> None:
+        """Enable what the round shown and the tournament allow."""
+        view = self.view
+        ctx, info, busy = view.context, view.current, view.is_busy
+        last = view.rounds[-1] if view.rounds else None
+        total = ctx.tournament.rounds_count if ctx else 0
+        can_pair = (
+            ctx is not None and not busy and (last is None or (last.state == "completed" and last.number < total))
+        )
+        self.pair.setEnabled(can_pair)
+        next_number = (last.number + 1) if last else 1
+        self.pair.setText(f"&Pair round {next_number}" if ctx and next_number <= total else "&Pair next round")
+        is_draft = info is not None and info.state == "draft"
+        self.repair.setEnabled(not busy and is_draft)
+        self.publish.setEnabled(not busy and is_draft)
+        self.override.setEnabled(not busy and info is not None)
+        self.explain.setEnabled(not busy and info is not None)
+        self.pair.setToolTip(self._pair_hint(last, total))
+
+    def _pair_hint(self, last: RoundInfo | None, total: int) -> str:
+        if last is None:
+            return "Pair round 1 with the engine (a draft you can check before publishing)"
+        if last.state == "draft":
+            return f"Round {last.number} is a draft: publish it (or pair it again) first"
+        if last.state == "published":
+            return f"Enter every result of round {last.number} first"
+        if last.number >= total:
+            return f"All {total} rounds are paired"
+        return f"Pair round {last.number + 1} with the engine (in the background)"
+
+    def _start_progress(self, text: str) -> None:
+        self._started = time.monotonic()
+        self.progress_label.setText(text)
+        self.progress_label.show()
+        self.progress.show()
+        self.ticker.start()
+
+    def _stop_progress(self) -> None:
+        self.ticker.stop()
+        self.progress.hide()
+        self.progress_label.hide()
+
+    def _on_ticker_timeout(self) -> None:
+        text = self.progress_label.text().split(" (")[0]
+        self.progress_label.setText(f"{text} ({time.monotonic() - self._started:.1f} s)")
+
+    def _on_pair_triggered(self) -> None:
+        if self.view.context is None or not self.pair.isEnabled():
+            return
+        last = self.view.rounds[-1].number if self.view.rounds else 0
+        self._start_progress(f"Pairing round {last + 1}…")
+        self.view.context.run(sv.pair_next_round, on_done=self._on_paired, on_error=self._on_pairing_failed)
+
+    def _on_repair_triggered(self) -> None:
+        if self.view.context is None or self.view.current is None:
+            return
+        if self.view.current.overrides:
+            answer = QMessageBox.question(
+                self.view,
+                "Pair again",
+                "The draft was changed by hand. Pair it again with the engine and drop the changes?",
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return
+        self._start_progress(f"Pairing round {self.view.current.number} again…")
+        self.view.context.run(sv.repair_round, on_done=self._on_paired, on_error=self._on_pairing_failed)
+
+    def _on_paired(self, info: RoundInfo) -> None:
+        self._stop_progress()
+        self.view.refresh_if_visible()
+        self.view.show_round(info.number)
+        bye = f"; bye #{info.bye}" if info.bye is not None else ""
+        self.view.feedback.setText(
+            f"Round {info.number} paired as a draft: {len(info.boards)} boards{bye}. Check it, then Publish."
+        )
+
+    def _on_pairing_failed(self, error: BaseException) -> None:
+        self._stop_progress()
+        show_error(self.view, error)
+
+    def _on_publish_triggered(self) -> None:
+        info = self.view.current
+        if self.view.context is None or info is None:
+            return
+        answer = QMessageBox.question(
+            self.view,
+            f"Publish round {info.number}",
+            f"Publish the pairing of round {info.number} ({len(info.boards)} boards)?\n\n"
+            "Once published it may only be changed if it breaks C.04.1.b (C.04.2.D.10).",
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        try:
+            published: PublishInfo = self.view.context.call(sv.publish_round, info.number)
+        except Exception as error:  # noqa: BLE001
+            show_error(self.view, error)
+            return
+        text = f"Round {info.number} published."
+        if published.backup is not None:
+            text += f" Backup copy: {published.backup}"
+        if published.backup_error:
+            QMessageBox.warning(self.view, "Backup copy", published.backup_error)
+        self.view.feedback.setText(text)
+        self.view.entry.setFocus()
+
+    def _on_override_triggered(self) -> None:
+        if self.view.context is None or self.view.current is None:
+            return
+        dialog = OverrideDialog(self.view.context, self.view.current, self.view)
+        if dialog.exec():
+            self.view.feedback.setText(
+                f"Round {self.view.current.number}: override saved ({dialog.saved_warnings} warnings recorded in the "
+                "audit log)."
+            )
+
+    def _on_explain_triggered(self) -> None:
+        if self.view.current is not None:
+            self.view.explain_requested.emit(self.view.current.number)

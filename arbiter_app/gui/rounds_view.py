@@ -1,0 +1,298 @@
+"""Rounds: the boards of a round and results from the keyboard, corrections (pairing and publishing: ``round_actions``)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Signal
+from PySide6.QtGui import QAction, QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QProgressBar,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arbiter_app import services as sv
+from arbiter_app.gui.compose import overridden_boards
+from arbiter_app.gui.messages import error_text, is_expected
+from arbiter_app.gui.players_model import BYE_WORDS
+from arbiter_app.gui.result_entry import KEY_WORDS, RESULT_KEYS, ResultEntry
+from arbiter_app.gui.round_actions import RoundActions
+from arbiter_app.gui.rounds_model import BoardColumn, BoardsModel
+from arbiter_app.gui.view_base import ContextView, blocked, button_row, heading, tune_table
+from arbiter_app.services.dto import ResultInfo, RoundInfo
+
+STATE_WORDS = {
+    "draft": "draft — not published",
+    "published": "published — results coming in",
+    "completed": "completed — all results in",
+}
+MENU_RESULTS = (
+    ("1-0", "1-0"),
+    ("0-1", "0-1"),
+    ("½-½", "1/2"),
+    ("+/− white wins by forfeit", "+-"),
+    ("−/+ black wins by forfeit", "-+"),
+    ("−/− double forfeit", "--"),
+    ("* adjourned", "*"),
+)
+
+
+class RoundsView(ContextView):
+    explain_requested = Signal(int)
+    """The arbiter asked why round N is paired as it is."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = BoardsModel(self)
+        self.rounds: tuple[RoundInfo, ...] = ()
+        self._names: dict[int, str] = {}
+        self._busy = False
+        self.round_actions = RoundActions(self)
+        self.pair_action = self.round_actions.pair
+        self.repair_action = self.round_actions.repair
+        self.publish_action = self.round_actions.publish
+        self.override_action = self.round_actions.override
+        self.explain_action = self.round_actions.explain
+        self.round_box = QComboBox()
+        self.round_box.setMinimumContentsLength(26)
+        self.round_box.currentIndexChanged.connect(self._on_round_box_changed)
+        self.state_label = QLabel()
+        self.table = QTableView()
+        self.table.setObjectName("boardsTable")
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        tune_table(self.table, scale=1.15)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._on_context_menu_requested)
+        self.table.installEventFilter(self)
+        header = self.table.horizontalHeader()
+        header.setMinimumSectionSize(44)
+        header.setSectionResizeMode(BoardColumn.WHITE, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(BoardColumn.BLACK, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(False)
+        self.table.setMaximumWidth(1100)
+        self.unpaired = QLabel()
+        self.unpaired.setWordWrap(True)
+        self.unpaired.setTextFormat(Qt.TextFormat.RichText)
+        self.entry = ResultEntry()
+        self.entry.setObjectName("resultEntry")
+        self.entry.setMinimumWidth(300)
+        self.entry.result_typed.connect(self._on_result_typed)
+        self.entry.board_chosen.connect(self._on_board_chosen)
+        self.entry.step.connect(self._on_entry_step)
+        self.entry.default_board_wanted.connect(self._on_default_board_wanted)
+        self.entry_hint = QLabel(KEY_WORDS)
+        self.entry_hint.setStyleSheet("color: palette(mid);")
+        self.feedback = QLabel()
+        self.feedback.setWordWrap(True)
+        self.feedback.setObjectName("resultFeedback")
+        top = button_row(heading("Round"), self.round_box, self.state_label)
+        top.addWidget(self.round_actions.progress_label)
+        top.addWidget(self.round_actions.progress)
+        actions = self.round_actions.button_row()
+        self.entry_label = QLabel("<b>Result:</b>")
+        entry_row = button_row(self.entry_label, self.entry, self.entry_hint)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(actions)
+        table_row = QHBoxLayout()
+        table_row.addWidget(self.table, 1)
+        table_row.addStretch(0)
+        layout.addLayout(table_row, 1)
+        layout.addWidget(self.unpaired)
+        layout.addLayout(entry_row)
+        layout.addWidget(self.feedback)
+        self._update_actions()
+
+    @property
+    def progress(self) -> QProgressBar:
+        return self.round_actions.progress
+
+    def actions_for_menu(self) -> list[QAction]:
+        return self.round_actions.all()
+
+    def _update_actions(self) -> None:
+        self.round_actions.update()
+        info = self.current
+        self.entry.setEnabled(not self._busy and info is not None and info.state != "draft")
+
+    # --- reading -----------------------------------------------------------------
+
+    @property
+    def current(self) -> RoundInfo | None:
+        return self.model.round
+
+    def refresh(self) -> None:
+        shown = self.current.number if self.current else None
+        self.rounds = self.context.read(sv.list_rounds) if self.context else ()
+        self._names = {p.number: p.name for p in self.context.read(sv.list_players)} if self.context else {}
+        with blocked(self.round_box):
+            self.round_box.clear()
+            for r in self.rounds:
+                self.round_box.addItem(f"Round {r.number} — {r.state}", r.number)
+        numbers = [r.number for r in self.rounds]
+        self.show_round(shown if shown in numbers else (numbers[-1] if numbers else None))
+
+    def show_round(self, number: int | None) -> None:
+        info = next((r for r in self.rounds if r.number == number), None)
+        if info is None or self.context is None:
+            self.model.set_round(None, {}, frozenset())
+            self.state_label.setText(
+                "No round paired yet: add the players, then Pair next round." if self.context else ""
+            )
+            self.unpaired.setText("")
+            self._update_actions()
+            return
+        with blocked(self.round_box):
+            self.round_box.setCurrentIndex(self.round_box.findData(info.number))
+        scores = {row.number: row.points for row in self.context.read(sv.standings, after_round=info.number - 1)}
+        marked = overridden_boards(self.context.db, self.context.tournament_id, info)
+        self.model.set_round(info, scores, marked)
+        total = self.context.tournament.rounds_count
+        text = f"of {total}: {STATE_WORDS.get(info.state, info.state)}"
+        missing = sum(1 for b in info.boards if b.result is None)
+        if info.state == "published" and missing:
+            text += f", {missing} result{'s' if missing > 1 else ''} to come"
+        self.state_label.setText(text)
+        self.unpaired.setText(self._unpaired_text(info))
+        self._select_next_open_board()
+        self._update_actions()
+
+    def _unpaired_text(self, info: RoundInfo) -> str:
+        names = {}
+        for b in info.boards:
+            names[b.white], names[b.black] = b.white_name, b.black_name
+        parts = []
+        if info.bye is not None:
+            parts.append(f"<b>Bye</b> (pairing-allocated, C.04.1.c): #{info.bye} {self._name(info.bye)}")
+        others = [f"#{n} {self._name(n)} ({BYE_WORDS.get(kind, kind)})" for n, kind in info.not_paired]
+        if others:
+            parts.append("<b>Not paired:</b> " + ", ".join(others))
+        if info.overrides:
+            reasons = "; ".join(f"“{o.reason}”" for o in info.overrides)
+            parts.append(f"<span style='color:#9a5b00'><b>✎ Changed by hand:</b> {reasons}</span>")
+        return "<br>".join(parts)
+
+    def _name(self, number: int) -> str:
+        return self._names.get(number, "")
+
+    def set_results_hidden(self, hidden: bool) -> None:
+        """Teaching mode: the results (and result entry) out of sight, the pairings shown."""
+        self.table.setColumnHidden(BoardColumn.RESULT, hidden)
+        for w in (self.entry, self.entry_hint, self.entry_label):
+            w.setVisible(not hidden)
+
+    def set_busy(self, busy: bool) -> None:
+        self._busy = busy
+        self._update_actions()
+
+    @property
+    def is_busy(self) -> bool:
+        return self._busy
+
+    def _on_round_box_changed(self, index: int) -> None:
+        if index >= 0:
+            self.show_round(self.round_box.itemData(index))
+
+    # --- results -----------------------------------------------------------------
+
+    def enter_result(self, board: int, result: str) -> ResultInfo | None:
+        """Enter or correct a result of the round shown; the feedback line says what happened."""
+        info = self.current
+        if self.context is None or info is None:
+            return None
+        try:
+            entered: ResultInfo = self.context.call(sv.enter_result, info.number, board, result)
+        except Exception as error:  # noqa: BLE001
+            self._say_error(error)
+            return None
+        b = entered.board
+        text = f"Board {b.number}: #{b.white} {b.white_name} {b.result_text} #{b.black} {b.black_name}"
+        if entered.previous is not None and entered.previous != b.result_text:
+            text = f"Corrected — {text} (was {entered.previous})"
+        if entered.note:
+            text += f". {entered.note[:1].upper()}{entered.note[1:]}"
+        self.feedback.setStyleSheet("")
+        self.feedback.setText(text)
+        return entered
+
+    def _say_error(self, error: BaseException) -> None:
+        if not is_expected(error):
+            raise error
+        self.feedback.setStyleSheet("color: #b00020;")
+        self.feedback.setText(error_text(error))
+
+    def selected_board(self) -> int | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self.model.row_at(rows[0].row()).number if rows else None
+
+    def select_board(self, board: int) -> bool:
+        row = self.model.row_of_board(board)
+        if row is None:
+            return False
+        self.table.selectRow(row)
+        self.table.scrollTo(self.model.index(row, 0))
+        return True
+
+    def _select_next_open_board(self, after: int = 0) -> None:
+        boards = self.model.rows
+        for b in list(boards[after:]) + list(boards[:after]):
+            if b.result is None:
+                self.select_board(b.number)
+                return
+
+    def _on_result_typed(self, board: int, result: str) -> None:
+        if self.enter_result(board, result) is not None:
+            row = self.model.row_of_board(board)
+            self._select_next_open_board((row or 0) + 1)
+
+    def _on_board_chosen(self, board: int) -> None:
+        if not self.select_board(board):
+            self.entry.release()
+            self.feedback.setStyleSheet("color: #b00020;")
+            self.feedback.setText(f"This round has no board {board} (boards 1–{self.model.rowCount()}).")
+            return
+        b = self.model.rows[self.model.row_of_board(board) or 0]
+        self.feedback.setStyleSheet("")
+        self.feedback.setText(
+            f"Board {board}: #{b.white} {b.white_name} – #{b.black} {b.black_name}. Type the result: 1, 0, =, + or −."
+        )
+
+    def _on_default_board_wanted(self) -> None:
+        board = self.selected_board()
+        if board is not None:
+            self.entry.choose(board)
+
+    def _on_entry_step(self, delta: int) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        row = (rows[0].row() if rows else -1) + delta
+        if 0 <= row < self.model.rowCount():
+            self.table.selectRow(row)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            board = self.selected_board()
+            if event.text() in RESULT_KEYS and board is not None and self.entry.isEnabled():
+                self._on_result_typed(board, RESULT_KEYS[event.text()])
+                return True
+        return super().eventFilter(watched, event)
+
+    def _on_context_menu_requested(self, pos: QPoint) -> None:
+        index = self.table.indexAt(pos)
+        if not index.isValid() or self.current is None or self.current.state == "draft":
+            return
+        board = self.model.row_at(index.row()).number
+        menu = QMenu(self)
+        for text, result in MENU_RESULTS:
+            menu.addAction(text, partial(self.enter_result, board, result))
+        menu.exec(self.table.viewport().mapToGlobal(pos))

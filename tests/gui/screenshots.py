@@ -1,0 +1,118 @@
+"""Render every view of the application offscreen to PNG files under ``resources/screenshots/``.
+
+    QT_QPA_PLATFORM=offscreen python tests/gui/screenshots.py [OUT_DIR]
+
+Not a test (pytest does not collect it): the pictures are for the README and
+for looking at.  The tournament shown is the Arbiters' Manual example after
+four rounds, with round 5 paired by the engine, published and half its
+results in.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
+
+from arbiter_app import services as sv
+from arbiter_app.gui.main_window import MainWindow
+from arbiter_app.gui.override_dialog import OverrideDialog
+from arbiter_app.gui.player_dialog import PlayerDialog
+from arbiter_app.gui.resources import example_trf
+from arbiter_app.gui.settings import use_settings_folder
+from arbiter_app.gui.workers import SyncRunner
+from arbiter_app.persistence import open_database
+from arbiter_app.services import Swap
+from arbiter_app.trf import read_trf
+
+SIZE = (1360, 820)
+
+
+def build_tournament(path: Path) -> None:
+    """The manual's tournament after round 4; round 5 paired (as in the manual), published, three results in."""
+    db = open_database(path, create=True)
+    doc = read_trf(example_trf()).truncated(4)
+    tid = sv.import_trf(db, doc, "Arbiters' Manual example").tournament.id
+    sv.pair_next_round(db, tid)
+    sv.publish_round(db, tid)
+    sv.enter_results(db, tid, 5, [(1, "1/2"), (2, "1-0"), (3, "0-1")])
+    sv.register_player(db, tid, "Moreau, Lucie", rating=1980, title="WFM", federation="FRA", fide_id="20612345")
+    sv.request_bye(db, tid, 12, 6, "half")
+    db.dispose()
+
+
+def save(widget: QWidget, out: Path, name: str) -> Path:
+    QApplication.processEvents()
+    target = out / f"{name}.png"
+    widget.grab().save(str(target))
+    print(target)
+    return target
+
+
+def main(out: Path) -> None:
+    app = QApplication.instance() or QApplication([])
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["XDG_DATA_HOME"] = folder
+        use_settings_folder(Path(folder) / "settings")
+        path = Path(folder) / "manual-example.db"
+        build_tournament(path)
+        window = MainWindow(SyncRunner())
+        window.resize(*SIZE)
+        window.show()
+        window.open_file(path)
+        window.close_tournament()
+        save(window, out, "welcome")
+        window.open_file(path)
+        window.resize(*SIZE)
+        for view, name in [
+            (window.players_view, "players"),
+            (window.rounds_view, "rounds"),
+            (window.cards_view, "cards"),
+            (window.standings_view, "standings"),
+            (window.audit_view, "audit"),
+        ]:
+            window.tabs.setCurrentWidget(view)
+            if view is window.rounds_view:
+                view.select_board(4)
+            save(window, out, name)
+        window.tabs.setCurrentWidget(window.rounds_view)
+        window.explain_dock.show()
+        window.resizeDocks([window.explain_dock], [640], Qt.Orientation.Horizontal)
+        window.explain_dock.explain(5)
+        window.explain_dock.tabs.setCurrentIndex(0)
+        save(window, out, "explain-outline")
+        window.explain_dock.tabs.setCurrentIndex(1)
+        window.explain_dock.bracket.setCurrentIndex(window.explain_dock.bracket.count() - 1)
+        window.explain_dock.mode.setCurrentIndex(1)
+        save(window, out, "explain-sieve")
+        window.explain_dock.ask_why_not(7, 3)
+        save(window, out, "explain-desk")
+        window.explain_dock.hide()
+        context = window.context
+        assert context is not None
+        dialog = OverrideDialog(context, window.rounds_view.current, window)  # type: ignore[arg-type]
+        dialog.add_edit(Swap(3, 10))
+        dialog.reason.setText("Players 3 and 10 are brother and sister (the organiser's rule)")
+        dialog.show()
+        save(dialog, out, "override")
+        dialog.close()
+        player = PlayerDialog(context, None, 6, window)
+        player.name.setText("Novak, Petra")
+        player.show()
+        save(player, out, "player-dialog")
+        player.close()
+        window.close()
+    QTimer.singleShot(0, app.quit)
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "resources" / "screenshots")
