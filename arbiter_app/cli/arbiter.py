@@ -7,6 +7,8 @@
     arbiter --db open.db result 1 3 1-0  # round 1, board 3
     arbiter --db open.db override 2 --swap 4 9             # shows the warnings
     arbiter --db open.db override 2 --swap 4 9 --reason "..."   # saves
+    arbiter --db open.db standings --round 5 --json
+    arbiter --db open.db report crosstable -o crosstable.pdf --round 5   # .html or .pdf
 
 ``--db`` defaults to ``tournament.db`` in the user's data folder.  Exit
 status: 0 success, 1 no legal pairing (A.9: the arbiter decides), 3 invalid
@@ -18,6 +20,7 @@ one message, never a traceback.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Sequence
 from datetime import date
@@ -143,7 +146,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--reason", help="the arbiter's reason; without it nothing is saved")
     command("undo", "undo the last step not yet published", _undo)
     p = command("standings", "score, then pairing number", _standings)
-    p.add_argument("--after-round", type=int)
+    p.add_argument("--after-round", "--round", type=int, dest="after_round")
+    p.add_argument("--json", action="store_true", help="the rows as JSON")
+    p = command("report", "write standings, crosstable or a pairing list as .html or .pdf", _report)
+    p.add_argument("kind", choices=("standings", "crosstable", "pairings"))
+    p.add_argument("-o", "--output", type=Path, required=True, metavar="FILE", help="FILE.html or FILE.pdf")
+    p.add_argument("--round", type=int, help="after this round (standings, crosstable) or of this round (pairings)")
     command("audit", "the audit log", _audit)
     return parser
 
@@ -354,8 +362,23 @@ def _undo(db: Database, a: argparse.Namespace) -> int:
 
 
 def _standings(db: Database, a: argparse.Namespace) -> int:
+    if a.json:
+        rows = [
+            {"rank": r.rank, "number": r.number, "name": r.name, "rating": r.rating, "points": r.points / 10}
+            for r in sv.standings(db, _tid(db), a.after_round)
+        ]
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        return EXIT_OK
     for row in sv.standings(db, _tid(db), a.after_round):
         print(f"{row.rank:>4}. {row.number:>4} {row.name:<32} {row.rating:>4} {row.points // 10}.{row.points % 10}")
+    return EXIT_OK
+
+
+def _report(db: Database, a: argparse.Namespace) -> int:
+    from arbiter_app.reports import write_report
+
+    path = write_report(db, _tid(db), a.kind, a.output, a.round)
+    print(f"{a.kind} written to {path}")
     return EXIT_OK
 
 

@@ -244,11 +244,45 @@ def _cells(
     return cells, warnings
 
 
-def _header_lines(t: Tournament) -> list[tuple[int, str]]:
-    lines = [f"012 {t.name}"]
-    lines += [f"{code} {getattr(t, field)}" for code, field in _EXPORTED_TEXT if getattr(t, field)]
-    lines += [f"{code} {getattr(t, field):%Y/%m/%d}" for code, field in _DATE_FIELDS.items() if getattr(t, field)]
-    return [(0, line) for line in lines + t.extra_trf_lines.splitlines()]
+TOURNAMENT_TYPE = "Individual: Swiss-System (FIDE Dutch System)"
+"""The ``092`` line when the tournament has none of its own: FIDE's rating-report
+wording ("Individual: Swiss-System") with the pairing system named as in C.04.3,
+the FIDE (Dutch) System, which is the only one the engine pairs with."""
+
+_KEPT_HEADERS = ("032", "092", "122", "132")
+"""Header lines with no field of their own: exported from the imported file's lines if there."""
+_COMPUTED_HEADERS = ("062", "072", "082")
+"""Header lines computed from the tournament; an imported file's own are replaced."""
+
+
+def _header_lines(t: Tournament, players: list[Player]) -> list[tuple[int, str]]:
+    """The FIDE report header lines 012-132 in code order, then any other kept line verbatim.
+
+    012 name, 022 city, 032 federation (kept from an imported file, else left
+    out), 042/052 dates, 062 players, 072 rated players (rating above 0), 082
+    teams (0: an individual tournament), 092 type (:data:`TOURNAMENT_TYPE`
+    unless the imported file had its own), 102 chief arbiter, 112 deputy
+    arbiters, 122 time control and 132 round dates (kept from an imported
+    file, else left out).
+    """
+    kept: dict[str, str] = {}
+    others = []
+    for line in t.extra_trf_lines.splitlines():
+        code = line[:3]
+        if code in _KEPT_HEADERS and code not in kept:
+            kept[code] = line
+        elif code not in _COMPUTED_HEADERS and code not in _KEPT_HEADERS:
+            others.append(line)
+    lines = {"012": f"012 {t.name}"}
+    lines |= {code: f"{code} {getattr(t, field)}" for code, field in _EXPORTED_TEXT if getattr(t, field)}
+    lines |= {code: f"{code} {getattr(t, field):%Y/%m/%d}" for code, field in _DATE_FIELDS.items() if getattr(t, field)}
+    lines["062"] = f"062 {len(players)}"
+    lines["072"] = f"072 {sum(1 for p in players if p.rating)}"
+    lines["082"] = "082 0"
+    lines["092"] = f"092 {TOURNAMENT_TYPE}"
+    lines |= kept
+    ordered = [lines[code] for code in sorted(lines)]
+    return [(0, line) for line in ordered + others]
 
 
 def export_trf(db: Database, tournament_id: int) -> ExportInfo:
@@ -287,7 +321,7 @@ def export_trf(db: Database, tournament_id: int) -> ExportInfo:
             accelerations=_accelerations(s, players),
             forbidden_pairs=_forbidden(s, t),
             point_values=_point_values(point_system(t)),
-            other_lines=tuple(_header_lines(t)),
+            other_lines=tuple(_header_lines(t, players)),
         )
         return ExportInfo(write_trf(doc), tuple(warnings))
 

@@ -174,3 +174,29 @@ def test_the_console_script_never_shows_a_traceback(tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 5 and done.stderr.startswith("arbiter: ") and "Traceback" not in done.stderr
+
+
+def test_standings_as_json(seven_db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    code, out, _ = run(capsys, "--db", seven_db, "standings", "--json")
+    rows = json.loads(out)
+    assert code == 0 and len(rows) == 7
+    assert rows[0] == {"rank": 1, "number": 1, "name": "One", "rating": 2400, "points": 2.0}
+    code, out, _ = run(capsys, "--db", seven_db, "standings", "--round", "1", "--json")
+    assert code == 0 and sum(r["points"] for r in json.loads(out)) == 4.0  # three boards and a bye's point
+
+
+def test_reports_as_html_and_bad_requests(seven_db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for kind in ("standings", "crosstable", "pairings"):
+        out = tmp_path / f"{kind}.html"
+        code, printed, err = run(capsys, "--db", seven_db, "report", kind, "-o", str(out), "--round", "2")
+        assert (code, err) == (0, "") and str(out) in printed
+        html = out.read_text(encoding="utf-8")
+        assert "Seven players" in html and "Three" in html and "round 2" in html
+    assert run(capsys, "--db", seven_db, "report", "standings", "-o", str(tmp_path / "x.txt"))[0] == 3
+    assert run(capsys, "--db", seven_db, "report", "standings", "-o", str(tmp_path / "x.html"), "--round", "4")[0] == 3
+    with pytest.raises(SystemExit) as usage:
+        run(capsys, "--db", seven_db, "report", "wallchart", "-o", str(tmp_path / "x.html"))
+    assert usage.value.code == 3
+    assert not (tmp_path / "x.html").exists()

@@ -134,3 +134,51 @@ def test_a_malformed_file_is_refused_with_its_line(db: Database, tmp_path: Path)
 def test_an_explicit_name_wins_over_the_012_line(db: Database) -> None:
     info = import_trf(db, parse_trf(SEVEN, source="seven.trf"), name="Renamed")
     assert info.tournament.name == "Renamed"
+
+
+def test_export_writes_the_fide_report_header_lines(db: Database) -> None:
+    from datetime import date
+
+    from arbiter_app.services import create_tournament, register_player
+    from arbiter_app.services.trf_io import TOURNAMENT_TYPE
+
+    t = create_tournament(
+        db,
+        "Ærøskøbing Open",
+        5,
+        place="Ærøskøbing",
+        start_date=date(2026, 7, 1),
+        end_date=date(2026, 7, 5),
+        chief_arbiter="Łukasz Żółć",
+        deputy_arbiters="Ann Arbiter, Bob Deputy",
+    )
+    register_player(db, t.id, "Alpha", rating=2400)
+    register_player(db, t.id, "Beta", rating=2300)
+    register_player(db, t.id, "Gamma")
+    doc = parse_trf(export_trf(db, t.id).text)
+    header = {line[:3]: line[4:] for _, line in doc.other_lines}
+    assert header == {
+        "012": "Ærøskøbing Open",
+        "022": "Ærøskøbing",
+        "042": "2026/07/01",
+        "052": "2026/07/05",
+        "062": "3",
+        "072": "2",
+        "082": "0",
+        "092": TOURNAMENT_TYPE,
+        "102": "Łukasz Żółć",
+        "112": "Ann Arbiter, Bob Deputy",
+    }
+    assert [code for code, _ in sorted(header.items())] == [line[:3] for _, line in doc.other_lines]
+
+
+def test_imported_header_lines_are_kept_once_and_the_counts_recomputed(db: Database) -> None:
+    text = "032 DEN\n062 99\n072 98\n092 Individual: Swiss-System\n122 90'/40+30'+30\"\n" + EXTENSIONS
+    info = import_trf(db, parse_trf(text, source="h.trf"))
+    out = parse_trf(export_trf(db, info.tournament.id).text)
+    codes = [line[:3] for _, line in out.other_lines]
+    assert codes == ["012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "122", "132"]
+    header = {line[:3]: line[4:] for _, line in out.other_lines}
+    assert (header["032"], header["062"], header["072"], header["092"]) == ("DEN", "4", "4", "Individual: Swiss-System")
+    again = import_trf(db, out)
+    assert parse_trf(export_trf(db, again.tournament.id).text).other_lines == out.other_lines

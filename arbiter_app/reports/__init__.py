@@ -1,0 +1,116 @@
+"""Printable reports of a stored tournament: standings, crosstable and pairing list as HTML or PDF.
+
+    from arbiter_app.reports import report_html, write_report
+    html = report_html(db, tournament_id, "crosstable", round_number=5)
+    write_report(db, tournament_id, "standings", Path("standings.pdf"))
+
+The data comes from the services (the tournament's state) and the pure
+``arbiter_app.standings`` functions; the HTML from
+``arbiter_app.standings.reports``; the PDF from :mod:`arbiter_app.reports.pdf`
+(Qt's text layout, imported only when a PDF is asked for).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from arbiter_app import services as sv
+from arbiter_app import standings as tb
+from arbiter_app.errors import ArbiterError
+from arbiter_app.pairing.model import TournamentState
+from arbiter_app.persistence import Database
+from arbiter_app.services.dto import RoundInfo, TournamentInfo
+from arbiter_app.standings.reports import crosstable_html, pairing_list_html, standings_html
+
+KINDS = ("standings", "crosstable", "pairings")
+"""The report kinds."""
+FORMATS = (".html", ".pdf")
+"""The file suffixes written."""
+DEFAULT_ORDER = "individual swiss"
+
+
+def tiebreak_codes(setting: str) -> tuple[str, ...]:
+    """The tournament's tie-break codes that the manual's rule set knows; its recommended order if none."""
+    known = tb.ARBITERS_MANUAL.tiebreaks
+    codes = tuple(c for c in re.findall(r"[A-Za-z0-9]+", setting.upper()) if c in known)
+    return codes or tb.ARBITERS_MANUAL.recommended[DEFAULT_ORDER]
+
+
+def last_complete(rounds: Sequence[RoundInfo]) -> int:
+    """The last round up to which every round has all its results."""
+    done = 0
+    for r in rounds:
+        if r.state != "completed":
+            break
+        done = r.number
+    return done
+
+
+def date_text(t: TournamentInfo) -> str:
+    """The tournament's dates for the page header (``2026-07-01 – 2026-07-05``), empty if unknown."""
+    dates = [d.isoformat() for d in (t.start_date, t.end_date) if d is not None]
+    if len(dates) == 2 and dates[0] == dates[1]:
+        dates = dates[:1]
+    return " – ".join(dates)
+
+
+def report_html(db: Database, tournament_id: int, kind: str, round_number: int | None = None) -> str:
+    """The report as an HTML document.
+
+    Standings and crosstable count the rounds up to ``round_number`` (default:
+    the last round with every result in); every round up to it must be
+    complete.  The pairing list shows ``round_number`` (default: the last
+    paired round), a draft included.
+    """
+    if kind not in KINDS:
+        raise ArbiterError(f"unknown report {kind!r}: one of {', '.join(KINDS)}")
+    t = sv.get_tournament(db, tournament_id)
+    rounds = sv.list_rounds(db, tournament_id)
+    complete = last_complete(rounds)
+    when = date_text(t)
+    if kind == "pairings":
+        number = round_number if round_number is not None else (rounds[-1].number if rounds else 0)
+        paired = {r.number: r for r in rounds}
+        if number not in paired:
+            raise ArbiterError(f"round {number} has not been paired")
+        if number <= complete:
+            listing = tb.pairing_list(_state(db, tournament_id, number + 1), number)
+        elif number == complete + 1:
+            listing = tb.pairing_list(_state(db, tournament_id, number), number, paired[number].pairing())
+        else:
+            raise ArbiterError(f"round {complete + 1} lacks results: the pairing list of round {number} waits for them")
+        return pairing_list_html(listing, t.name, when)
+    after = complete if round_number is None else round_number
+    if not 0 <= after <= complete:
+        raise ArbiterError(f"round {after} is not complete: reports cover rounds with every result in (1-{complete})")
+    state = _state(db, tournament_id, after + 1)
+    table = tb.standings(state, tiebreak_codes(t.tie_breaks), after_round=after)
+    if kind == "standings":
+        return standings_html(table, t.name, when)
+    return crosstable_html(tb.crosstable(state, after, table), t.name, when)
+
+
+def _state(db: Database, tournament_id: int, round_number: int) -> TournamentState:
+    with db.read() as s:
+        return sv.state_for_round(s, tournament_id, round_number)
+
+
+def write_report(db: Database, tournament_id: int, kind: str, path: Path, round_number: int | None = None) -> Path:
+    """Write the report to ``path``, HTML or PDF by its suffix."""
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise ArbiterError(f"{path.name}: the report is written as .html or .pdf, not {suffix or 'no suffix'!r}")
+    html = report_html(db, tournament_id, kind, round_number)
+    if suffix == ".html":
+        path.write_text(html, encoding="utf-8")
+    else:
+        from arbiter_app.reports.pdf import html_to_pdf, running_header
+
+        when = date_text(sv.get_tournament(db, tournament_id))
+        html_to_pdf(html, path, header=running_header(html) + (f" · {when}" if when else ""))
+    return path
+
+
+__all__ = ["FORMATS", "KINDS", "date_text", "last_complete", "report_html", "tiebreak_codes", "write_report"]
