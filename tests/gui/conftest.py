@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from arbiter_app.gui.main_window import MainWindow
 from arbiter_app.gui.settings import use_settings_folder
 from arbiter_app.gui.workers import SyncRunner
-from arbiter_app.persistence import open_database
 
 
 @pytest.fixture(autouse=True)
@@ -54,14 +53,6 @@ def boxes(monkeypatch: pytest.MonkeyPatch) -> MessageBoxes:
         monkeypatch.setattr(QMessageBox, kind, staticmethod(fake(kind)))
     monkeypatch.setattr(QMessageBox, "about", staticmethod(lambda *a: record.shown.append(("about", "", ""))))
     return record
-
-
-@pytest.fixture(scope="session")
-def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An empty tournament file at the head revision, copied for each test (migrations run once)."""
-    path = tmp_path_factory.mktemp("template") / "template.db"
-    open_database(path, create=True).dispose()
-    return path
 
 
 @pytest.fixture

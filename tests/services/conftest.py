@@ -29,13 +29,6 @@ XXC white1
 black twice (absolute for white); #3 has a forfeit win, #5 and #7 a pairing-allocated bye; #1 met #4 and #6."""
 
 
-@pytest.fixture(scope="session")
-def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("template") / "template.db"
-    open_database(path, create=True).dispose()
-    return path
-
-
 @pytest.fixture
 def db_path(tmp_path: Path, template_db: Path) -> Path:
     path = tmp_path / "tournament.db"
