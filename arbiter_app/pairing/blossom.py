@@ -373,20 +373,38 @@ class _Solver:
         By complementary slackness every maximum weight matching uses tight
         edges only: these duals are optimal for all of them.
         """
-        around: list[list[int]] = []
+        # The blossoms around each vertex, outermost first, and the running
+        # sum of their duals: two ends share a common outer part of their chains.
+        chains: list[list[int]] = []
+        sums: list[list[int]] = []
         for v in range(self.n):
             chain = []
             b = self.parent[v]
             while b != -1:
                 chain.append(b)
                 b = self.parent[b]
-            around.append(chain)
+            chain.reverse()
+            running, total = [], 0
+            for b in chain:
+                total += self.dual[b]
+                running.append(total)
+            chains.append(chain)
+            sums.append(running)
         tight = []
+        dual, twice = self.dual, self.twice_weight
         for k, (u, v) in enumerate(self.edges):
-            cost = self.slack(k)
-            if around[u] and around[v]:
-                shared = set(around[u]).intersection(around[v])
-                cost += 2 * sum(self.dual[b] for b in shared)
+            cost = dual[u] + dual[v] - twice[k]
+            cu, cv = chains[u], chains[v]
+            if cu and cv and cu[0] == cv[0]:
+                # The chains agree on a prefix (a tree's paths from its root): find its end.
+                low, high = 1, min(len(cu), len(cv))
+                while low < high:
+                    middle = (low + high + 1) // 2
+                    if cu[middle - 1] == cv[middle - 1]:
+                        low = middle
+                    else:
+                        high = middle - 1
+                cost += 2 * sums[u][low - 1]
             if cost == 0:
                 tight.append(k)
         return tight
@@ -397,6 +415,23 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int]], weights: Seque
     if not edges:
         return [-1] * n
     return _Solver(n, edges, weights).solve()
+
+
+def max_weight_matching_with_duals(
+    n: int, edges: Sequence[tuple[int, int]], weights: Sequence[int]
+) -> tuple[list[int], list[int]]:
+    """A maximum weight matching and its vertex duals, doubled (``dual[u] + dual[v] >= 2 * weight``).
+
+    On a bipartite graph no blossom ever forms, so the vertex duals alone
+    are an optimal solution of the dual linear programme: every maximum
+    weight matching uses only edges where the bound is tight and covers
+    every vertex whose dual is positive (complementary slackness).
+    """
+    if not edges:
+        return [-1] * n, [0] * n
+    solver = _Solver(n, edges, weights)
+    mate = solver.solve()
+    return mate, solver.dual[:n]
 
 
 def lexicographic_max_weight_matching(

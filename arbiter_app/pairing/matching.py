@@ -9,8 +9,9 @@ maximum cardinality matching).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from arbiter_app.pairing.blossom import lexicographic_max_weight_matching
+from arbiter_app.pairing.blossom import lexicographic_max_weight_matching, max_weight_matching_with_duals
 
 Edge = tuple[int, int]
 
@@ -64,7 +65,24 @@ def maximum_cardinality_matching(vertex_count: int, neighbours: Sequence[Sequenc
     return mate
 
 
-def _augment_from(root: int, neighbours: Sequence[Sequence[int]], mate: list[int]) -> bool:
+def deficient_vertices(neighbours: Sequence[Sequence[int]], mate: list[int]) -> set[int] | None:
+    """Gallai-Edmonds D(G) of a graph whose maximum matching ``mate`` misses exactly one vertex.
+
+    The vertices some maximum matching leaves unmatched: those an even
+    alternating path joins to the unmatched one.  ``None`` when ``mate``
+    does not miss exactly one vertex.
+    """
+    exposed = [v for v, w in enumerate(mate) if w < 0]
+    if len(exposed) != 1:
+        return None
+    outer = _augment_from(exposed[0], neighbours, list(mate))
+    if outer is None:
+        raise ValueError("the matching given is not maximum")
+    return {v for v, reached in enumerate(outer) if reached}
+
+
+def _augment_from(root: int, neighbours: Sequence[Sequence[int]], mate: list[int]) -> list[bool] | None:
+    """Augment ``mate`` along a path from ``root``; when there is none, the outer vertices of the search."""
     n = len(mate)
     parent = [-1] * n
     base = list(range(n))
@@ -118,7 +136,130 @@ def _augment_from(root: int, neighbours: Sequence[Sequence[int]], mate: list[int
                         previous = mate[parent[to]]
                         mate[to], mate[parent[to]] = parent[to], to
                         to = previous
-                    return True
+                    return None
                 used[mate[to]] = True
                 queue.append(mate[to])
-    return False
+    return used
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """A maximum weight matching of a bipartite graph, with the duals that prove it optimal."""
+
+    left_mate: list[int]
+    """The right vertex of each left vertex (``-1`` when unmatched)."""
+    weight: int
+    left_dual: list[int]
+    right_dual: list[int]
+    """Doubled vertex duals: ``left_dual[a] + right_dual[b] >= 2 * weight(a, b)`` on every edge."""
+
+
+def first_optimal_assignment(
+    left: int, right: int, edges: Sequence[Edge], weights: Sequence[int]
+) -> Assignment | None:
+    """The maximum weight matching that gives left vertex 0 the lowest right vertex, then left vertex 1, ...
+
+    ``edges`` are ``(a, b)`` with ``a`` a left and ``b`` a right vertex.
+    Among all maximum weight matchings (which must all match every left
+    vertex; ``None`` when the one found does not), left vertices choose in
+    order, each the lowest right vertex some maximum weight matching still
+    allows.  This is the first transposition of D.1 among the best
+    candidates without exchange.
+
+    One solve gives optimal duals; the maximum weight matchings are then
+    exactly the matchings on tight edges that cover every vertex with a
+    positive dual.  A left vertex moves to a lower partner along an
+    alternating cycle of tight edges, found by a search that never revisits
+    a vertex already shown unable to close the cycle.
+    """
+    mate, dual = max_weight_matching_with_duals(left + right, [(a, left + b) for a, b in edges], weights)
+    if any(mate[a] < 0 for a in range(left)):
+        return None
+    left_mate = [mate[a] - left for a in range(left)]
+    right_mate = [mate[left + b] if mate[left + b] >= 0 else -1 for b in range(right)]
+    left_dual, right_dual = dual[:left], dual[left:]
+    total = 0
+    tight: list[list[int]] = [[] for _ in range(left)]
+    for (a, b), w in zip(edges, weights):
+        if left_dual[a] + right_dual[b] == 2 * w:
+            tight[a].append(b)
+        if left_mate[a] == b:
+            total += w
+    for row in tight:
+        row.sort()
+    _choose_in_order(tight, left_mate, right_mate, [d == 0 for d in right_dual])
+    return Assignment(left_mate, total, left_dual, right_dual)
+
+
+def _choose_in_order(tight: list[list[int]], left_mate: list[int], right_mate: list[int], may_float: list[bool]) -> None:
+    """Rearrange a maximum weight matching so that left vertices, in order, hold the lowest partners possible.
+
+    A left vertex ``p`` may take a lower tight neighbour ``q`` when the
+    vertex that held ``q`` (``x``) can reach ``p``'s partner ``q0`` by an
+    alternating path: from a left vertex along a tight unmatched edge to a
+    right vertex, from a right vertex along its matched edge back to the
+    left.  Right vertices with a zero dual may be left unmatched: they are
+    held by a shared pool (node ``pool``) that can pass any of them on.
+    """
+    left = len(tight)
+    pool = left
+    fixed = [False] * len(right_mate)
+    floaters = [b for b, free in enumerate(may_float) if free]
+
+    def successors(u: int) -> list[int]:
+        return floaters if u == pool else tight[u]
+
+    def search(x: int, q0: int, dead: list[bool]) -> list[tuple[int, int]] | None:
+        """Arcs (left, right) of an alternating path from ``x`` to ``q0``; ``None`` marks what it saw dead."""
+        reached_by: dict[int, tuple[int, int]] = {x: (-1, -1)}
+        frontier = [x]
+        while frontier:
+            following = []
+            for u in frontier:
+                own = left_mate[u] if u != pool else -1
+                for b in successors(u):
+                    if fixed[b] or b == own:
+                        continue
+                    if u == pool and right_mate[b] < 0:
+                        continue
+                    if b == q0:
+                        path = [(u, b)]
+                        while reached_by[u][0] >= 0:
+                            previous, via = reached_by[u]
+                            path.append((previous, via))
+                            u = previous
+                        return path
+                    v = right_mate[b] if right_mate[b] >= 0 else pool
+                    if v in reached_by or dead[v]:
+                        continue
+                    reached_by[v] = (u, b)
+                    following.append(v)
+            frontier = following
+        for v in reached_by:
+            dead[v] = True
+        return None
+
+    for p in range(left):
+        q0 = left_mate[p]
+        # Vertices that cannot reach q0: the same for every q tried.
+        dead = [False] * (left + 1)
+        dead[p] = True
+        for q in tight[p]:
+            if q >= q0:
+                break
+            if fixed[q]:
+                continue
+            x = right_mate[q] if right_mate[q] >= 0 else pool
+            if dead[x]:
+                continue
+            path = search(x, q0, dead)
+            if path is None:
+                continue
+            for u, b in path:
+                if u == pool:
+                    right_mate[b] = -1
+                else:
+                    left_mate[u], right_mate[b] = b, u
+            left_mate[p], right_mate[q] = q, p
+            break
+        fixed[left_mate[p]] = True

@@ -48,10 +48,8 @@ def pack(fields: Sequence[Sequence[int]], edges_in_matching: int) -> list[int]:
     weights = [0] * len(fields[0])
     offset = 0
     for values in reversed(fields):
-        largest = max((abs(v) for v in values), default=0)
+        largest = max(max(values, default=0), -min(values, default=0))
         if largest:
-            for e, value in enumerate(values):
-                if value:
-                    weights[e] += value << offset
+            weights = [w + (v << offset) for w, v in zip(weights, values)]
             offset += (largest * edges_in_matching).bit_length() + 2
     return weights

@@ -23,28 +23,35 @@ from arbiter_app.pairing.generation import exchanged, resident_exchanges, transp
 from tests.pairing.helpers import games
 
 
-def random_bracket(rng: random.Random, size: int) -> tuple[Contestant, ...]:
-    players = []
-    for number in range(1, size + 1):
-        history = "".join(rng.choice("WB") for _ in range(rng.randint(1, 4)))
-        players.append(
-            Contestant(
-                number=number,
-                rank=number,
-                score=20,
-                preference=colour_preference(games(history)),
-                float_previous=rng.choice(list(Float)),
-                float_before=rng.choice(list(Float)),
-                can_get_bye=rng.random() < 0.7,
-                is_topscorer=False,
-                barred=frozenset(),
-            )
-        )
-    met = {(a, b) for a in range(1, size + 1) for b in range(a + 1, size + 1) if rng.random() < 0.25}
-    return tuple(
+def random_player(rng: random.Random, number: int, score: int, colours: str, bye_rate: float) -> Contestant:
+    """A contestant with a random colour history (letters from ``colours``) and random floats."""
+    history = "".join(rng.choice(colours) for _ in range(rng.randint(1, 4 if colours == "WB" else 5)))
+    return Contestant(
+        number=number,
+        rank=number,
+        score=score,
+        preference=colour_preference(games(history)),
+        float_previous=rng.choice(list(Float)),
+        float_before=rng.choice(list(Float)),
+        can_get_bye=rng.random() < bye_rate,
+        is_topscorer=False,
+        barred=frozenset(),
+    )
+
+
+def with_meetings(rng: random.Random, players: list[Contestant], density: float) -> list[Contestant]:
+    """The players, each pair having met (C.1) with probability ``density``."""
+    numbers = [p.number for p in players]
+    met = {(a, b) for a in numbers for b in numbers if a < b and rng.random() < density}
+    return [
         replace(p, barred=frozenset({b for a, b in met if a == p.number} | {a for a, b in met if b == p.number}))
         for p in players
-    )
+    ]
+
+
+def random_bracket(rng: random.Random, size: int) -> tuple[Contestant, ...]:
+    players = [random_player(rng, number, 20, "WB", 0.7) for number in range(1, size + 1)]
+    return tuple(with_meetings(rng, players, 0.25))
 
 
 def candidates(players: tuple[Contestant, ...]) -> Iterator[tuple[list[tuple[Contestant, Contestant]], list[Contestant]]]:
@@ -85,3 +92,32 @@ def test_matching_keeps_the_candidate_the_literal_search_keeps(seed: int) -> Non
         pytest.skip("no complete legal candidate")
     result = pair_bracket(Bracket((), players, (), must_complete=True))
     assert frozenset(frozenset((a.number, b.number)) for a, b in result.pairs) == expected
+
+
+def random_layered_bracket(rng: random.Random) -> Bracket:
+    """MDPs, residents and a following scoregroup with random colours, floats and earlier meetings."""
+    counts = (rng.choice([0, 0, 1, 2, 3]), rng.randint(2, 24), rng.choice([0, 1, 2, 5, 8, 13]))
+    players = []
+    for layer, count in enumerate(counts):
+        for _ in range(count):
+            score = 30 - 10 * layer - (rng.randint(0, 5) if layer == 0 else 0)
+            players.append(random_player(rng, len(players) + 1, score, "WWBB=", 0.8))
+    players = with_meetings(rng, players, rng.choice([0.0, 0.1, 0.3, 0.6]))
+    players.sort(key=Contestant.sort_key)
+    mdps = tuple(p for p in players if p.score > 20)
+    residents = tuple(p for p in players if p.score == 20)
+    following = tuple(p for p in players if p.score < 20)
+    return Bracket(mdps, residents, following, must_complete=rng.random() < 0.3, following_is_last=rng.random() < 0.5)
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_shortcuts_keep_the_candidate_of_the_general_matching(seed: int) -> None:
+    """The B.4 shortcut, C.7 settled without the players below, and the first transposition without exchange
+    give what the lexicographic matching over everything gives, on brackets too large to search literally."""
+    bracket = random_layered_bracket(random.Random(seed))
+    fast = pair_bracket(bracket)
+    general = pair_bracket(bracket, shortcuts=False)
+    assert {frozenset((a.number, b.number)) for a, b in fast.pairs} == {
+        frozenset((a.number, b.number)) for a, b in general.pairs
+    }
+    assert {p.number for p in fast.downfloaters} == {p.number for p in general.downfloaters}

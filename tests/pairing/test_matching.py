@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pytest
 
-from arbiter_app.pairing.matching import lexicographic_matching, maximum_cardinality_matching
+from arbiter_app.pairing.matching import first_optimal_assignment, lexicographic_matching, maximum_cardinality_matching
 
 
 def random_graph(seed: int) -> tuple[int, list[tuple[int, int]], list[int]]:
@@ -80,3 +80,47 @@ def test_levels_solved_one_after_the_other_equal_one_combined_solve(seed: int) -
     check_is_matching(mate, edges)
     by_edge = dict(zip(edges, combined))
     assert sum(by_edge[(v, w)] for v, w in enumerate(mate) if v < w) == best_weight
+
+
+def all_matchings(left: int, edges: list[tuple[int, int]]) -> list[dict[int, int]]:
+    """Every matching of a bipartite graph, as {left: right}."""
+    found: list[dict[int, int]] = []
+
+    def extend(a: int, chosen: dict[int, int]) -> None:
+        if a == left:
+            found.append(dict(chosen))
+            return
+        extend(a + 1, chosen)
+        for x, b in edges:
+            if x == a and b not in chosen.values():
+                chosen[a] = b
+                extend(a + 1, chosen)
+                del chosen[a]
+
+    extend(0, {})
+    return found
+
+
+@pytest.mark.parametrize("seed", range(400))
+def test_first_optimal_assignment_against_exhaustive_search(seed: int) -> None:
+    """Left vertices in order take the lowest partner some maximum weight matching allows (D.1 over S2)."""
+    rng = random.Random(seed)
+    left, right = rng.randint(1, 6), rng.randint(1, 7)
+    density = rng.uniform(0.3, 1.0)
+    edges = [(a, b) for a in range(left) for b in range(right) if rng.random() < density]
+    # Few distinct weights, so that many matchings tie; a large constant
+    # makes every maximum weight matching one of the most edges.
+    weights = [(100 << rng.choice([0, 70])) + rng.randint(0, 2) for _ in edges]
+    by_edge = dict(zip(edges, weights))
+    matchings = all_matchings(left, edges)
+    best = max(sum(by_edge[(a, b)] for a, b in m.items()) for m in matchings)
+    optimal = [m for m in matchings if sum(by_edge[(a, b)] for a, b in m.items()) == best]
+    result = first_optimal_assignment(left, right, edges, weights)
+    if any(len(m) < left for m in optimal):
+        if result is not None:
+            assert len(result.left_mate) == left
+        return
+    expected = min(tuple(m[a] for a in range(left)) for m in optimal)
+    assert result is not None
+    assert tuple(result.left_mate) == expected
+    assert result.weight == best
