@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from fractions import Fraction
 from collections.abc import Callable, Sequence
 from datetime import date
 from fractions import Fraction
@@ -34,6 +35,8 @@ from arbiter_app.pairing.model import Colour, PointSystem
 from arbiter_app.persistence import Database, DatabaseFileError, default_database_path, open_database
 from arbiter_app.services.dto import OverridePreview, RoundInfo
 from arbiter_app.services.overrides import Edit
+from arbiter_app.standings.reports import format_points
+from arbiter_app.standings.table import json_number
 from arbiter_app.trf import TrfFormatError, TrfReadError
 
 EXIT_OK = 0
@@ -362,15 +365,64 @@ def _undo(db: Database, a: argparse.Namespace) -> int:
 
 
 def _standings(db: Database, a: argparse.Namespace) -> int:
+    """After a complete round: places (shared when all tie-breaks are equal) and the tie-breaks.
+
+    A round still waiting for results ranks by score, then pairing number,
+    with no tie-breaks (they count complete rounds only).
+    """
+    tid = _tid(db)
+    complete = sv.last_complete(sv.list_rounds(db, tid))
+    after = complete if a.after_round is None else a.after_round
+    rows: list[dict[str, object]] = []
+    codes: tuple[str, ...] = ()
+    if 0 < after <= complete:
+        table = sv.ranked_standings(db, tid, after)
+        codes = table.tiebreaks
+        for row in table.rows:
+            rows.append(
+                {
+                    "rank": row.place,
+                    "place": row.place_label,
+                    "number": row.number,
+                    "name": row.name,
+                    "rating": row.rating,
+                    "points": float(row.score),
+                    "tiebreaks": dict(zip(codes, row.tiebreaks)),
+                    "by_lot": row.by_lot,
+                }
+            )
+    else:
+        for r in sv.standings(db, tid, a.after_round):
+            rows.append(
+                {
+                    "rank": r.rank,
+                    "place": str(r.rank),
+                    "number": r.number,
+                    "name": r.name,
+                    "rating": r.rating,
+                    "points": r.points / 10,
+                    "tiebreaks": {},
+                    "by_lot": False,
+                }
+            )
     if a.json:
-        rows = [
-            {"rank": r.rank, "number": r.number, "name": r.name, "rating": r.rating, "points": r.points / 10}
-            for r in sv.standings(db, _tid(db), a.after_round)
-        ]
+        for row in rows:
+            row["tiebreaks"] = {c: json_number(v) for c, v in row["tiebreaks"].items()}  # type: ignore[attr-defined]
         print(json.dumps(rows, ensure_ascii=False, indent=2))
         return EXIT_OK
-    for row in sv.standings(db, _tid(db), a.after_round):
-        print(f"{row.rank:>4}. {row.number:>4} {row.name:<32} {row.rating:>4} {row.points // 10}.{row.points % 10}")
+    print(f"Standings after round {after}" if codes else "Standings by score, then pairing number")
+    print(f"{'Place':>6} {'No.':>4} {'Name':<32} {'Rtg':>4} {'Pts':>5}" + "".join(f" {c:>6}" for c in codes))
+    for row in rows:
+        values = row["tiebreaks"]
+        assert isinstance(values, dict)
+        points = format_points(Fraction(str(row["points"])))
+        line = f"{row['place']!s:>6} {row['number']!s:>4} {row['name']!s:<32} {row['rating']!s:>4} {points:>5}"
+        line += "".join(f" {format_points(values[c]):>6}" for c in codes)
+        print(line + (" *" if row["by_lot"] else ""))
+    if any(row["by_lot"] for row in rows):
+        print("* place decided by drawing of lots")
+    if not codes and after:
+        print(f"(round {after} still lacks results: score and pairing number only, no tie-breaks)")
     return EXIT_OK
 
 

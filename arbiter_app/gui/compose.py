@@ -7,22 +7,11 @@ logic of its own.  When the services grow these, the function becomes a call.
 from __future__ import annotations
 
 from arbiter_app import services as sv
-from arbiter_app.pairing.model import TournamentState
 from arbiter_app.persistence import Database
 from arbiter_app.services.dto import RoundInfo
 from arbiter_app.trf import parse_trf
 
 BYE_CODES = {"H": "half", "F": "full", "Z": "zero", "U": "pairing_allocated", "-": "absent"}
-
-
-def round_state(db: Database, tournament_id: int, round_number: int) -> TournamentState:
-    """The tournament before ``round_number`` (for the explanation and the tie-breaks).
-
-    Stands in for a ``tournament_state(db, tid, round)`` service:
-    :func:`arbiter_app.services.state_for_round` is public but takes a session.
-    """
-    with db.read() as session:
-        return sv.state_for_round(session, tournament_id, round_number)
 
 
 def first_open_round(rounds: tuple[RoundInfo, ...]) -> int:

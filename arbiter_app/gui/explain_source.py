@@ -17,6 +17,7 @@ import html
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from arbiter_app import services as sv
 from arbiter_app.explain import (
     ARTICLES,
     Role,
@@ -33,7 +34,6 @@ from arbiter_app.explain import (
 from arbiter_app.explain.candidates import Evaluation
 from arbiter_app.explain.render_text import candidate_text
 from arbiter_app.explain.words import points, value_text
-from arbiter_app.gui.compose import round_state
 from arbiter_app.persistence import open_database
 
 __all__ = [
@@ -110,7 +110,7 @@ def explanation(q: Question) -> RoundExplanation:
         return _cache[q]
     db = open_database(q.path)
     try:
-        state = round_state(db, q.tournament_id, q.round)
+        state = sv.tournament_state(db, q.tournament_id, q.round)
     finally:
         db.dispose()
     e = explain_round(state, q.edition)

@@ -2,38 +2,15 @@
 
 from __future__ import annotations
 
-import re
-
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QHBoxLayout, QLabel, QTableView, QVBoxLayout, QWidget
 
 from arbiter_app import services as sv
 from arbiter_app import standings as tb
-from arbiter_app.gui.compose import round_state
 from arbiter_app.gui.rounds_model import points_text
 from arbiter_app.gui.standings_model import StandingColumn, StandingLine, StandingsModel
 from arbiter_app.gui.view_base import ContextView, blocked, button_row, fit_width, heading, tune_table, widen
 from arbiter_app.services.dto import RoundInfo
 from arbiter_app.standings.reports import format_points
-
-DEFAULT_ORDER = "individual swiss"
-
-
-def tiebreak_codes(setting: str) -> tuple[str, ...]:
-    """The tournament's tie-break codes (``"BHC1, BH, SB"``), those the rule set knows; the manual's default if none."""
-    known = tb.ARBITERS_MANUAL.tiebreaks
-    codes = tuple(c for c in re.findall(r"[A-Za-z0-9]+", setting.upper()) if c in known)
-    return codes or tb.ARBITERS_MANUAL.recommended[DEFAULT_ORDER]
-
-
-def last_complete(rounds: tuple[RoundInfo, ...]) -> int:
-    """The last round up to which every round has all its results."""
-    done = 0
-    for r in rounds:
-        if r.state != "completed":
-            break
-        done = r.number
-    return done
-
 
 class StandingsView(ContextView):
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -74,7 +51,7 @@ class StandingsView(ContextView):
                 )
             index = self.after.findData(wanted) if wanted is not None else -1
             if index < 0:  # the last round with every result in (its tie-breaks), else the last one
-                index = self.after.findData(last_complete(rounds)) if last_complete(rounds) else self.after.count() - 1
+                index = self.after.findData(sv.last_complete(rounds)) if sv.last_complete(rounds) else self.after.count() - 1
             self.after.setCurrentIndex(index)
         self.show_after(self.after.currentData(), rounds)
 
@@ -82,12 +59,11 @@ class StandingsView(ContextView):
         if self.context is None:
             return
         rounds = rounds if rounds is not None else self.context.read(sv.list_rounds)
-        codes = tiebreak_codes(self.context.tournament.tie_breaks)
-        complete = last_complete(rounds)
+        codes = sv.tiebreak_codes(self.context.tournament.tie_breaks)
+        complete = sv.last_complete(rounds)
         names = {c: tb.ARBITERS_MANUAL.tiebreaks[c].name for c in codes}
         if 0 < after <= complete:
-            state = round_state(self.context.db, self.context.tournament_id, complete + 1)
-            table = tb.standings(state, codes, after_round=after)
+            table = self.context.read(sv.ranked_standings, after)
             lines = [
                 StandingLine(
                     r.place_label,

@@ -12,42 +12,20 @@ The data comes from the services (the tournament's state) and the pure
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
 from pathlib import Path
 
 from arbiter_app import services as sv
 from arbiter_app import standings as tb
 from arbiter_app.errors import ArbiterError
-from arbiter_app.pairing.model import TournamentState
 from arbiter_app.persistence import Database
-from arbiter_app.services.dto import RoundInfo, TournamentInfo
+from arbiter_app.services.dto import TournamentInfo
+from arbiter_app.services.standings import last_complete, tiebreak_codes
 from arbiter_app.standings.reports import crosstable_html, pairing_list_html, standings_html
 
 KINDS = ("standings", "crosstable", "pairings")
 """The report kinds."""
 FORMATS = (".html", ".pdf")
 """The file suffixes written."""
-DEFAULT_ORDER = "individual swiss"
-
-
-def tiebreak_codes(setting: str) -> tuple[str, ...]:
-    """The tournament's tie-break codes that the manual's rule set knows; its recommended order if none."""
-    known = tb.ARBITERS_MANUAL.tiebreaks
-    codes = tuple(c for c in re.findall(r"[A-Za-z0-9]+", setting.upper()) if c in known)
-    return codes or tb.ARBITERS_MANUAL.recommended[DEFAULT_ORDER]
-
-
-def last_complete(rounds: Sequence[RoundInfo]) -> int:
-    """The last round up to which every round has all its results."""
-    done = 0
-    for r in rounds:
-        if r.state != "completed":
-            break
-        done = r.number
-    return done
-
-
 def date_text(t: TournamentInfo) -> str:
     """The tournament's dates for the page header (``2026-07-01 – 2026-07-05``), empty if unknown."""
     dates = [d.isoformat() for d in (t.start_date, t.end_date) if d is not None]
@@ -76,25 +54,17 @@ def report_html(db: Database, tournament_id: int, kind: str, round_number: int |
         if number not in paired:
             raise ArbiterError(f"round {number} has not been paired")
         if number <= complete:
-            listing = tb.pairing_list(_state(db, tournament_id, number + 1), number)
+            listing = tb.pairing_list(sv.tournament_state(db, tournament_id, number + 1), number)
         elif number == complete + 1:
-            listing = tb.pairing_list(_state(db, tournament_id, number), number, paired[number].pairing())
+            listing = tb.pairing_list(sv.tournament_state(db, tournament_id, number), number, paired[number].pairing())
         else:
             raise ArbiterError(f"round {complete + 1} lacks results: the pairing list of round {number} waits for them")
         return pairing_list_html(listing, t.name, when)
-    after = complete if round_number is None else round_number
-    if not 0 <= after <= complete:
-        raise ArbiterError(f"round {after} is not complete: reports cover rounds with every result in (1-{complete})")
-    state = _state(db, tournament_id, after + 1)
-    table = tb.standings(state, tiebreak_codes(t.tie_breaks), after_round=after)
+    table = sv.ranked_standings(db, tournament_id, round_number)
     if kind == "standings":
         return standings_html(table, t.name, when)
-    return crosstable_html(tb.crosstable(state, after, table), t.name, when)
-
-
-def _state(db: Database, tournament_id: int, round_number: int) -> TournamentState:
-    with db.read() as s:
-        return sv.state_for_round(s, tournament_id, round_number)
+    state = sv.tournament_state(db, tournament_id, table.round + 1)
+    return crosstable_html(tb.crosstable(state, table.round, table), t.name, when)
 
 
 def write_report(db: Database, tournament_id: int, kind: str, path: Path, round_number: int | None = None) -> Path:

@@ -40,7 +40,13 @@ from arbiter_app.services.rounds import (
     repair_round,
     undo_last_step,
 )
-from arbiter_app.services.standings import standings
+from arbiter_app.services.standings import (
+    last_complete,
+    ranked_standings,
+    standings,
+    tiebreak_codes,
+    tournament_state,
+)
 from arbiter_app.services.state import state_for_round
 from arbiter_app.services.tournaments import create_tournament, get_tournament, list_tournaments, only_tournament
 from arbiter_app.services.trf_io import export_trf, import_trf
@@ -63,6 +69,7 @@ __all__ = [
     "get_round",
     "get_tournament",
     "import_trf",
+    "last_complete",
     "list_players",
     "list_rounds",
     "list_tournaments",
@@ -71,6 +78,7 @@ __all__ = [
     "parse_result",
     "preview_override",
     "publish_round",
+    "ranked_standings",
     "record_absence",
     "register_player",
     "reinstate_player",
@@ -79,6 +87,8 @@ __all__ = [
     "request_bye",
     "standings",
     "state_for_round",
+    "tiebreak_codes",
+    "tournament_state",
     "undo_last_step",
     "withdraw_player",
 ]

@@ -1,15 +1,32 @@
-"""Standings for the command line: score, then pairing number (tie-breaks belong to ``arbiter_app.standings``)."""
+"""Standings of a stored tournament.
+
+Two reads: ``standings`` ranks by score, then pairing number, after any
+published round (results may still be coming in); ``ranked_standings``
+ranks after a round with every result in, by the tournament's tie-breaks
+(the rule set of ``arbiter_app.standings``), ties shared or drawn by lot.
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 from sqlalchemy.orm import Session
 
+from arbiter_app import standings as tb
+from arbiter_app.errors import ArbiterError
+from arbiter_app.pairing.model import TournamentState
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import ByeKind, RoundState
-from arbiter_app.services.dto import StandingRow
+from arbiter_app.services.dto import RoundInfo, StandingRow
 from arbiter_app.services.records import point_system
-from arbiter_app.services.state import BYE_OUTCOMES, board_outcomes
+from arbiter_app.services.rounds import list_rounds
+from arbiter_app.services.state import BYE_OUTCOMES, board_outcomes, state_for_round
+from arbiter_app.services.tournaments import get_tournament
+
+DEFAULT_ORDER = "individual swiss"
+"""The manual's recommended order used when the tournament names no tie-break the rule set knows."""
 
 
 def compute_standings(session: Session, tournament_id: int, after_round: int | None = None) -> list[StandingRow]:
@@ -43,3 +60,43 @@ def standings(db: Database, tournament_id: int, after_round: int | None = None) 
     """The standings: score, then pairing number."""
     with db.read() as s:
         return tuple(compute_standings(s, tournament_id, after_round))
+
+
+def tiebreak_codes(setting: str) -> tuple[str, ...]:
+    """The tournament's tie-break codes that the manual's rule set knows; its recommended order if none."""
+    known = tb.ARBITERS_MANUAL.tiebreaks
+    codes = tuple(c for c in re.findall(r"[A-Za-z0-9]+", setting.upper()) if c in known)
+    return codes or tb.ARBITERS_MANUAL.recommended[DEFAULT_ORDER]
+
+
+def last_complete(rounds: Sequence[RoundInfo]) -> int:
+    """The last round up to which every round has all its results."""
+    done = 0
+    for r in rounds:
+        if r.state != "completed":
+            break
+        done = r.number
+    return done
+
+
+def tournament_state(db: Database, tournament_id: int, round_number: int) -> TournamentState:
+    """The tournament as it stands before ``round_number`` (the pairing core's and the tie-breaks' input)."""
+    with db.read() as session:
+        return state_for_round(session, tournament_id, round_number)
+
+
+def ranked_standings(db: Database, tournament_id: int, after_round: int | None = None) -> tb.Standings:
+    """The standings with the tournament's tie-breaks after ``after_round`` (default: the last complete round).
+
+    Tie-breaks need every result of the rounds they count: a round still
+    waiting for results is refused, naming the rounds that can be ranked.
+    """
+    t = get_tournament(db, tournament_id)
+    complete = last_complete(list_rounds(db, tournament_id))
+    after = complete if after_round is None else after_round
+    if not 0 <= after <= complete:
+        raise ArbiterError(
+            f"round {after} is not complete: tie-breaks count rounds with every result in (0-{complete})"
+        )
+    state = tournament_state(db, tournament_id, after + 1)
+    return tb.standings(state, tiebreak_codes(t.tie_breaks), after_round=after)

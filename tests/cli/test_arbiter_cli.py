@@ -56,7 +56,8 @@ def test_a_small_tournament_from_start_to_export(tmp_path: Path, capsys: pytest.
     assert run(capsys, "--db", db, "result", "1", "1", "1-0")[0] == 0
     assert run(capsys, "--db", db, "result", "1", "2", "+-")[0] == 0
     code, out, _ = run(capsys, "--db", db, "standings")
-    assert code == 0 and out.splitlines()[0].split()[-1] == "1.0"
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "Standings after round 1" and lines[2].split()[:3] == ["1-2", "1", "Ann"]
     code, out, _ = run(capsys, "--db", db, "pair")
     assert code == 0 and "Round 2 (draft)" in out
     code, out, _ = run(capsys, "--db", db, "override", "2", "--colours", "1")
@@ -176,15 +177,29 @@ def test_the_console_script_never_shows_a_traceback(tmp_path: Path) -> None:
     assert done.returncode == 5 and done.stderr.startswith("arbiter: ") and "Traceback" not in done.stderr
 
 
-def test_standings_as_json(seven_db: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_standings_with_tiebreaks_as_json(seven_db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The tournament's tie-breaks (the manual's default order), computed by hand for two players."""
     import json
 
     code, out, _ = run(capsys, "--db", seven_db, "standings", "--json")
-    rows = json.loads(out)
+    rows = {r["number"]: r for r in json.loads(out)}
     assert code == 0 and len(rows) == 7
-    assert rows[0] == {"rank": 1, "number": 1, "name": "One", "rating": 2400, "points": 2.0}
+    # One: beat Four (½ point) and Six (½ point) with White.
+    assert rows[1]["points"] == 2.0 and rows[1]["tiebreaks"] == {
+        "DE": 0, "WIN": 2, "BLK": 0, "BHC1": 0.5, "BH": 1, "SB": 1,
+    }
+    # Five: beat Two (½) with Black, then the pairing-allocated bye: a virtual
+    # opponent of Five's own score before the round (1) + (1 - 1) = 1.
+    assert rows[5]["tiebreaks"] == {"DE": 0, "WIN": 2, "BLK": 1, "BHC1": 1, "BH": 1.5, "SB": 1.5}
+    # Equal on points, DE and WIN, Five has more games with Black: first place.
+    assert (rows[5]["place"], rows[1]["place"]) == ("1", "2")
     code, out, _ = run(capsys, "--db", seven_db, "standings", "--round", "1", "--json")
-    assert code == 0 and sum(r["points"] for r in json.loads(out)) == 4.0  # three boards and a bye's point
+    after_one = json.loads(out)
+    assert code == 0 and sum(r["points"] for r in after_one) == 4.0  # three boards and a bye's point
+    # One and Seven are equal on every tie-break after round 1: a shared place.
+    assert {r["number"]: r["place"] for r in after_one if r["place"] == "2-3"} == {1: "2-3", 7: "2-3"}
+    code, out, _ = run(capsys, "--db", seven_db, "standings", "--round", "1")
+    assert code == 0 and out.splitlines()[0] == "Standings after round 1" and "BHC1" in out.splitlines()[1]
 
 
 def test_reports_as_html_and_bad_requests(seven_db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
