@@ -29,6 +29,7 @@ from arbiter_app.gui.explain_dock import ExplainDock
 from arbiter_app.gui.file_actions import FileActions
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.players_view import PlayersView
+from arbiter_app.gui.report_dialog import TITLES, ReportDialog
 from arbiter_app.gui.rounds_view import RoundsView
 from arbiter_app.gui.standings_view import StandingsView
 from arbiter_app.gui.view_base import ContextView, rescale
@@ -134,6 +135,13 @@ class MainWindow(FileActions):
         round_menu = bar.addMenu("&Round")
         for action in self.rounds_view.actions_for_menu():
             round_menu.addAction(action)
+        report_menu = bar.addMenu("Re&ports")
+        self.report_actions = []
+        for kind, title in TITLES.items():
+            action = self._action(f"{title}…", partial(self.show_report, kind))
+            report_menu.addAction(action)
+            self.report_actions.append(action)
+        self.report_actions[0].setShortcut(QKeySequence.StandardKey.Print)
         view_menu = bar.addMenu("&View")
         for k, (view, title) in enumerate(self.views(), 1):
             view_menu.addAction(self._action(title.replace("&", ""), partial(self.show_view, view), f"Ctrl+{k}"))
@@ -155,8 +163,17 @@ class MainWindow(FileActions):
             self.close_action,
             self.undo_action,
             toggle,
+            *self.report_actions,
             *self.rounds_view.actions_for_menu(),
         ]
+
+    def show_report(self, kind: str) -> ReportDialog | None:
+        """The report dialog of ``kind`` (preview, print, save), modal; returns it once closed."""
+        if self.context is None:
+            return None
+        dialog = ReportDialog(self.context, kind, self)
+        dialog.exec()
+        return dialog
 
     # --- pages -------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Printable reports of a stored tournament: standings, crosstable and pairing list as HTML or PDF.
+"""Printable reports of a stored tournament as HTML or PDF: standings, crosstable, wall chart, pairing cards, pairing list.
 
     from arbiter_app.reports import report_html, write_report
     html = report_html(db, tournament_id, "crosstable", round_number=5)
@@ -20,9 +20,15 @@ from arbiter_app.errors import ArbiterError
 from arbiter_app.persistence import Database
 from arbiter_app.services.dto import TournamentInfo
 from arbiter_app.services.standings import last_complete, tiebreak_codes
-from arbiter_app.standings.reports import crosstable_html, pairing_list_html, standings_html
+from arbiter_app.standings.reports import (
+    crosstable_html,
+    pairing_cards_html,
+    pairing_list_html,
+    standings_html,
+    wallchart_html,
+)
 
-KINDS = ("standings", "crosstable", "pairings")
+KINDS = ("standings", "crosstable", "wallchart", "cards", "pairings")
 """The report kinds."""
 FORMATS = (".html", ".pdf")
 """The file suffixes written."""
@@ -64,7 +70,12 @@ def report_html(db: Database, tournament_id: int, kind: str, round_number: int |
     if kind == "standings":
         return standings_html(table, t.name, when)
     state = sv.tournament_state(db, tournament_id, table.round + 1)
-    return crosstable_html(tb.crosstable(state, table.round, table), t.name, when)
+    chart = tb.crosstable(state, table.round, table)
+    if kind == "wallchart":
+        return wallchart_html(chart, t.name, when)
+    if kind == "cards":
+        return pairing_cards_html(chart, t.name, when)
+    return crosstable_html(chart, t.name, when)
 
 
 def write_report(db: Database, tournament_id: int, kind: str, path: Path, round_number: int | None = None) -> Path:

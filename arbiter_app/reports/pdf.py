@@ -29,11 +29,13 @@ from PySide6.QtGui import (
     QFontMetricsF,
     QGuiApplication,
     QPageLayout,
+    QPagedPaintDevice,
     QPageSize,
     QPainter,
     QPdfWriter,
     QTextDocument,
 )
+from PySide6.QtPrintSupport import QPrinter
 
 RESOLUTION = 300
 """Dots per inch of the PDF writer's coordinate system."""
@@ -63,6 +65,7 @@ def _qt_tables(html: str) -> str:
     Qt scales ``cellpadding`` and ``border`` as points (about 2 pt and 0.5 pt here).
     """
     html = re.sub(r"(th, td \{[^}]*?)padding:[^;}]*;?", r"\1", html)
+    html = html.replace('<table class="grid">', '<table class="grid" cellspacing="40" cellpadding="0" border="0">')
     return html.replace("<table>", '<table cellspacing="0" cellpadding="2" border="0.5" style="border-color: #999;">')
 
 
@@ -82,12 +85,11 @@ def html_to_pdf(
     """
     ensure_gui_application()
     header = running_header(html) if header is None else header
-    title = header
     writer = QPdfWriter(str(path))
     writer.setResolution(RESOLUTION)
     writer.setCreator("arbiter")
-    if title:
-        writer.setTitle(title)
+    if header:
+        writer.setTitle(header)
     orientation = QPageLayout.Orientation.Landscape if landscape else QPageLayout.Orientation.Portrait
     writer.setPageLayout(
         QPageLayout(
@@ -97,13 +99,26 @@ def html_to_pdf(
             QPageLayout.Unit.Millimeter,
         )
     )
-    printable = writer.pageLayout().paintRectPixels(RESOLUTION)  # in writer pixels
+    return paint_pages(html, writer, RESOLUTION, header, f"cannot write {path}")
+
+
+def print_html(html: str, printer: QPrinter, *, header: str | None = None) -> int:
+    """Print ``html`` on ``printer`` (as the print dialog set it up), laid out as the PDF is; returns the pages."""
+    ensure_gui_application()
+    header = running_header(html) if header is None else header
+    return paint_pages(html, printer, printer.resolution(), header, "the printer cannot be opened")
+
+
+def paint_pages(html: str, device: QPagedPaintDevice, resolution: int, header: str, failure: str) -> int:
+    """Lay ``html`` out on ``device``'s pages, with the running header; returns the number of pages."""
+    printable = device.pageLayout().paintRectPixels(resolution)  # in device pixels
     font = QFont(HEADER_FAMILIES)
     font.setPointSizeF(7.5)
-    band = QFontMetricsF(font, writer).height() * 2.2  # the running header and a gap below it
+    metrics = QFontMetricsF(font, device)
+    band = metrics.height() * 2.2  # the running header and a gap below it
     paper = QRectF(0, band, printable.width(), printable.height() - band)
     doc = QTextDocument()
-    doc.documentLayout().setPaintDevice(writer)
+    doc.documentLayout().setPaintDevice(device)
     doc.setDocumentMargin(0)
     doc.setHtml(_qt_tables(html))
     width = float(paper.width())
@@ -124,21 +139,21 @@ def html_to_pdf(
     page = doc.pageSize()
     pages = doc.pageCount()
     painter = QPainter()
-    if not painter.begin(writer):
-        raise OSError(f"cannot write {path}")
+    if not painter.begin(device):
+        raise OSError(failure)
     try:
         for k in range(pages):
             if k:
-                writer.newPage()
+                device.newPage()
             painter.setFont(font)
             line = QRectF(0, 0, printable.width(), band / 2.2 * 1.2)
             number = f"page {k + 1} of {pages}"
             painter.drawText(line, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), number)
-            room = printable.width() - QFontMetricsF(font, writer).horizontalAdvance(number) * 1.5
+            room = printable.width() - metrics.horizontalAdvance(number) * 1.5
             painter.drawText(
                 QRectF(0, 0, room, line.height()),
                 int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-                QFontMetricsF(font, writer).elidedText(header, Qt.TextElideMode.ElideRight, room),
+                metrics.elidedText(header, Qt.TextElideMode.ElideRight, room),
             )
             painter.save()
             painter.translate(QPointF(0, band))

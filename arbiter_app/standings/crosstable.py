@@ -81,6 +81,15 @@ class CrosstableRow:
     place: str = ""
     """Place label from the standings the crosstable was ordered by, else empty."""
 
+    @property
+    def running_scores(self) -> tuple[Fraction, ...]:
+        """The score after each round: ``running_scores[k - 1]`` after round ``k``."""
+        total, scores = Fraction(0), []
+        for cell in self.cells:
+            total += cell.points
+            scores.append(total)
+        return tuple(scores)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable dictionary."""
         return {

@@ -26,6 +26,8 @@ th, td { border: 0.5pt solid #999; padding: 1pt 4pt; white-space: nowrap; }
 td.num { text-align: right; }
 thead { display: table-header-group; }
 tr { page-break-inside: avoid; }
+th.card { text-align: left; font-size: 11pt; }
+table.grid, td.grid { border: none; vertical-align: top; padding: 0 12pt 12pt 0; }
 @page { size: A4 landscape; margin: 12mm; }
 """
 
@@ -54,12 +56,17 @@ def _document(tournament: str, subtitle: str, date: str, body: str) -> str:
     )
 
 
+def _text(text: str) -> str:
+    """Escaped, each line break kept."""
+    return "<br>".join(escape(line) for line in text.split("\n"))
+
+
 def _table(headings: Sequence[str], rows: Sequence[Sequence[tuple[str, bool]]]) -> str:
-    """An HTML table; each cell is (text, is_number), the text not yet escaped."""
+    """An HTML table; each cell is (text, is_number), the text not yet escaped (``\n`` breaks the line)."""
     head = "".join(f"<th>{escape(h)}</th>" for h in headings)
     lines = []
     for row in rows:
-        cells = "".join(f'<td class="num">{escape(t)}</td>' if num else f"<td>{escape(t)}</td>" for t, num in row)
+        cells = "".join(f'<td class="num">{_text(t)}</td>' if num else f"<td>{_text(t)}</td>" for t, num in row)
         lines.append(f"<tr>{cells}</tr>")
     return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(lines) + "\n</tbody>\n</table>\n"
 
@@ -107,6 +114,92 @@ def crosstable_html(crosstable: Crosstable, tournament: str, date: str = "") -> 
         for row in crosstable.rows
     ]
     return _document(tournament, f"Crosstable after round {crosstable.round}", date, _table(headings, rows))
+
+
+def wallchart_html(crosstable: Crosstable, tournament: str, date: str = "") -> str:
+    """The wall chart after ``crosstable.round``: players by pairing number, each round's game and running score.
+
+    A cell reads ``12w1`` (opponent, colour, result) over the score after
+    that round; the last columns give the score and the place.
+    """
+    headings = ["No.", "Name", "Rating"] + [f"R{k}" for k in range(1, crosstable.round + 1)] + ["Points", "Place"]
+    rows = []
+    for row in sorted(crosstable.rows, key=lambda r: r.number):
+        cells = [
+            (f"{_cell_text(c)}\n{format_points(score)}", False) for c, score in zip(row.cells, row.running_scores)
+        ]
+        rows.append(
+            [
+                (str(row.number), True),
+                (row.name, False),
+                (str(row.rating or ""), True),
+                *cells,
+                (format_points(row.score), True),
+                (row.place, True),
+            ]
+        )
+    return _document(tournament, f"Wall chart after round {crosstable.round}", date, _table(headings, rows))
+
+
+_CARD_OPPONENT: dict[Outcome, str] = {
+    Outcome.PAIRING_ALLOCATED_BYE: "bye",
+    Outcome.HALF_POINT_BYE: "½ bye",
+    Outcome.FULL_POINT_BYE: "1 bye",
+    Outcome.ZERO_POINT_BYE: "0 bye",
+    Outcome.ABSENT: "absent",
+}
+
+
+def pairing_cards_html(crosstable: Crosstable, tournament: str, date: str = "") -> str:
+    """The pairing cards after ``crosstable.round``, as the Arbiters' Manual keeps them: one per player.
+
+    A line per round: colour, opponent (number and name), float (the
+    opponent's score before the round above or below the player's, a
+    pairing-allocated bye a downfloat), result and running score.
+    """
+    by_number = {row.number: row for row in crosstable.rows}
+    headings = ["Rd", "Col", "Opponent", "Float", "Result", "Score"]
+    cards = []
+    for row in sorted(crosstable.rows, key=lambda r: r.number):
+        lines = []
+        before = Fraction(0)
+        for cell, after in zip(row.cells, row.running_scores):
+            if cell.opponent is not None:
+                other = by_number[cell.opponent]
+                theirs = other.running_scores[cell.round - 2] if cell.round > 1 else Fraction(0)
+                opponent = f"{other.number} {other.name}"
+                drift = "↑" if theirs > before else "↓" if theirs < before else ""
+            else:
+                opponent = _CARD_OPPONENT.get(cell.outcome, "")
+                drift = "↓" if cell.outcome is Outcome.PAIRING_ALLOCATED_BYE else ""
+            colour = cell.colour.value.upper() if cell.colour else ""
+            lines.append(
+                [
+                    (str(cell.round), True),
+                    (colour, False),
+                    (opponent, False),
+                    (drift, False),
+                    (cell.result, False),
+                    (format_points(after), True),
+                ]
+            )
+            before = after
+        title = f"{row.number} {row.name}" + (f" ({row.rating})" if row.rating else "")
+        # The player's name heads the card's table, so it never parts from it.
+        card = _table(headings, lines).replace(
+            "<thead>", f'<thead><tr><th class="card" colspan="{len(headings)}">{escape(title)}</th></tr>', 1
+        )
+        cards.append(card)
+    grid = "".join(
+        '<tr>' + "".join(f'<td class="grid">{c}</td>' for c in cards[k : k + CARDS_PER_ROW]) + "</tr>\n"
+        for k in range(0, len(cards), CARDS_PER_ROW)
+    )
+    body = f'<table class="grid">\n{grid}</table>\n'
+    return _document(tournament, f"Pairing cards after round {crosstable.round}", date, body)
+
+
+CARDS_PER_ROW = 3
+"""Pairing cards side by side on a landscape page."""
 
 
 _UNPAIRED: dict[Outcome | None, str] = {

@@ -203,7 +203,7 @@ def test_standings_with_tiebreaks_as_json(seven_db: str, capsys: pytest.CaptureF
 
 
 def test_reports_as_html_and_bad_requests(seven_db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    for kind in ("standings", "crosstable", "pairings"):
+    for kind in ("standings", "crosstable", "wallchart", "cards", "pairings"):
         out = tmp_path / f"{kind}.html"
         code, printed, err = run(capsys, "--db", seven_db, "report", kind, "-o", str(out), "--round", "2")
         assert (code, err) == (0, "") and str(out) in printed
@@ -212,6 +212,6 @@ def test_reports_as_html_and_bad_requests(seven_db: str, tmp_path: Path, capsys:
     assert run(capsys, "--db", seven_db, "report", "standings", "-o", str(tmp_path / "x.txt"))[0] == 3
     assert run(capsys, "--db", seven_db, "report", "standings", "-o", str(tmp_path / "x.html"), "--round", "4")[0] == 3
     with pytest.raises(SystemExit) as usage:
-        run(capsys, "--db", seven_db, "report", "wallchart", "-o", str(tmp_path / "x.html"))
+        run(capsys, "--db", seven_db, "report", "scoresheet", "-o", str(tmp_path / "x.html"))
     assert usage.value.code == 3
     assert not (tmp_path / "x.html").exists()

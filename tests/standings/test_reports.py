@@ -9,7 +9,14 @@ from html.parser import HTMLParser
 import pytest
 
 from arbiter_app.standings import crosstable, pairing_list, standings
-from arbiter_app.standings.reports import crosstable_html, format_points, pairing_list_html, standings_html
+from arbiter_app.standings.reports import (
+    crosstable_html,
+    format_points,
+    pairing_cards_html,
+    pairing_list_html,
+    standings_html,
+    wallchart_html,
+)
 
 from .builders import seven_players
 
@@ -82,3 +89,33 @@ def test_pairing_list_html() -> None:
     text = "".join(_parse(html).text)
     assert "Pairings of round 2" in text
     assert "+/-" in text and "half-point bye" in text
+
+
+def test_wallchart_html() -> None:
+    """Players by pairing number; each round's game over the running score (Seven players, four rounds)."""
+    state = _named_state()
+    html = wallchart_html(crosstable(state, order=standings(state, ["BH"])), "T")
+    text = "".join(_parse(html).text)
+    assert "Wall chart after round 4" in text
+    rows = html.split("<tr>")[2:]
+    assert [int(r.split('<td class="num">')[1].split("<")[0]) for r in rows] == [1, 2, 3, 4, 5, 6, 7]
+    # 1: beat 5 (White), drew with 2 (Black), beat 4 (White), beat 6 (Black): 1, 1½, 2½, 3½.
+    assert "<td>5w1<br>1</td><td>2b½<br>1½</td><td>4w1<br>2½</td><td>6b1<br>3½</td>" in rows[0]
+    # 4: the pairing-allocated bye (1 point), then a forfeit win against 3.
+    assert "<td>U<br>1</td><td>3w+<br>2</td>" in rows[3]
+
+
+def test_pairing_cards_html() -> None:
+    """One card per player: colour, opponent, float, result, running score."""
+    state = _named_state()
+    html = pairing_cards_html(crosstable(state, order=standings(state, ["BH"])), "T")
+    cards = html.split('<th class="card"')[1:]
+    assert len(cards) == 7 and cards[4].startswith(' colspan="6">5 Player 5 (2000)</th>')
+    five = cards[4]
+    # Round 1: Black against 1 (0 points each before the round), lost; round 2: half-point bye.
+    assert "<td>B</td><td>1 Ærøskøbing &lt;Ivan&gt; &amp; Co</td><td></td><td>0</td>" in five
+    assert "<td>½ bye</td><td></td><td>H</td>" in five
+    # Round 3: 5 (½) beat 6 (1 point before the round): 5 floated up.
+    assert "<td>W</td><td>6 Player 6</td><td>↑</td><td>1</td>" in five
+    four = cards[3]
+    assert "<td>bye</td><td>↓</td><td>U</td>" in four  # the pairing-allocated bye is a downfloat (A.4)

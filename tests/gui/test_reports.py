@@ -1,0 +1,101 @@
+"""Reports from the GUI: the Reports menu's dialog previews a report, prints it and saves it."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+from arbiter_app.gui.main_window import MainWindow
+from arbiter_app.gui.report_dialog import TITLES, ReportDialog, report_rounds
+from tests.gui.conftest import on_modal
+
+needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext missing (poppler-utils)")
+
+
+def pdf_text(path: Path) -> str:
+    return subprocess.run(
+        ["pdftotext", "-layout", "-enc", "UTF-8", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def pdf_printer(path: Path, dialog: ReportDialog) -> QPrinter:
+    printer = dialog.new_printer()
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(path))
+    return printer
+
+
+@pytest.mark.parametrize("kind", list(TITLES))
+def test_every_report_is_previewed_for_the_rounds_it_can_show(window: MainWindow, kind: str) -> None:
+    window.open_example()  # the Arbiters' Manual tournament: nine rounds, every result in
+    assert window.context is not None
+    dialog = ReportDialog(window.context, kind, window)
+    assert [number for _, number in report_rounds(window.context, kind)] == list(range(9, 0, -1))
+    text = dialog.preview.toPlainText()
+    heading = {
+        "standings": "Standings after round 9",
+        "crosstable": "Crosstable after round 9",
+        "wallchart": "Wall chart after round 9",
+        "cards": "Pairing cards after round 9",
+        "pairings": "Pairings of round 9",
+    }[kind]
+    assert heading in text and dialog.print_button.isEnabled()
+    dialog.round_box.setCurrentIndex(dialog.round_box.findData(3))
+    assert heading.replace("9", "3") in dialog.preview.toPlainText()
+
+
+@needs_poppler
+def test_printing_lays_the_report_out_on_the_printer(window: MainWindow, tmp_path: Path) -> None:
+    window.open_example()
+    assert window.context is not None
+    dialog = ReportDialog(window.context, "wallchart", window)
+    target = tmp_path / "printed.pdf"
+    pages = dialog.print_to(pdf_printer(target, dialog))
+    text = pdf_text(target)
+    assert pages >= 1 and f"page 1 of {pages}" in text and "Wall chart after round 9" in text
+    for name in ("Alice", "Leonard"):
+        assert name in text
+
+
+@needs_poppler
+def test_the_print_dialog_prints_what_it_was_given(window: MainWindow, tmp_path: Path, qtbot: Any) -> None:
+    """Reports menu, then Print…: the print dialog opens on an A4 landscape printer; accepted, it prints."""
+    window.open_example()
+    target = tmp_path / "from-dialog.pdf"
+
+    def in_print_dialog(print_dialog: QPrintDialog) -> None:
+        printer = print_dialog.printer()
+        assert printer.pageLayout().orientation().name == "Landscape"
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(str(target))
+        print_dialog.done(QPrintDialog.DialogCode.Accepted)
+
+    def in_report_dialog(dialog: ReportDialog) -> None:
+        on_modal(QPrintDialog, in_print_dialog)
+        dialog.print_report()
+        dialog.reject()
+
+    seen = on_modal(ReportDialog, in_report_dialog)
+    standings = next(a for a in window.report_actions if a.text().startswith("Standings"))
+    standings.trigger()
+    assert seen and target.exists()
+    assert "Standings after round 9" in pdf_text(target)
+
+
+def test_saving_writes_pdf_and_html(window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    window.open_example()
+    assert window.context is not None
+    dialog = ReportDialog(window.context, "cards", window)
+    chosen = iter([str(tmp_path / "cards"), str(tmp_path / "cards.html")])
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (next(chosen), "")))
+    pdf = dialog.save_as(".pdf")
+    html = dialog.save_as(".html")
+    assert pdf == tmp_path / "cards.pdf" and pdf.read_bytes().startswith(b"%PDF")
+    assert html is not None and "Pairing cards after round 9" in html.read_text(encoding="utf-8")
