@@ -25,7 +25,6 @@ import sys
 from fractions import Fraction
 from collections.abc import Callable, Sequence
 from datetime import date
-from fractions import Fraction
 from pathlib import Path
 from typing import NoReturn
 
@@ -79,8 +78,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--name", required=True)
     p.add_argument("--rounds", type=int, required=True)
     p.add_argument("--place", default="")
-    p.add_argument("--start", type=date.fromisoformat)
-    p.add_argument("--end", type=date.fromisoformat)
+    p.add_argument("--start", type=_date)
+    p.add_argument("--end", type=_date)
     p.add_argument("--arbiter", default="", help="chief arbiter")
     p.add_argument("--deputies", default="", help="deputy arbiters")
     p.add_argument("--initial-colour", choices=("white", "black"), default="white")
@@ -89,6 +88,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--bye-points", type=_points, metavar="POINTS", help="pairing-allocated bye (default: a win)")
     p.add_argument("--accelerated", action="store_true", help="Baku acceleration (C.04.5)")
     p.add_argument("--tie-breaks", default="")
+    p.add_argument("--federation", default="", help="organising federation, a FIDE code (TRF 032)")
+    p.add_argument("--time-control", default="", help="as announced (TRF 122)")
+    p.add_argument("--round-dates", type=_round_dates, default=(), help="2026-07-01,2026-07-02,... (TRF 132)")
+    p = command("settings", "show the tournament's settings, or change the descriptive ones", _settings)
+    for option, field in SETTINGS_OPTIONS.items():
+        kind = _round_dates if field == "round_dates" else _date if field.endswith("_date") else str
+        p.add_argument(option, dest=field, type=kind, help=f"new {field.replace('_', ' ')}")
 
     players = command("players", "register and manage players", _players_list)
     psub = players.add_subparsers(dest="players_command", required=True, parser_class=_Parser)
@@ -190,8 +196,62 @@ def _new(db: Database, a: argparse.Namespace) -> int:
         accelerated=a.accelerated,
         tie_breaks=a.tie_breaks,
         initial_colour=Colour.BLACK if a.initial_colour == "black" else Colour.WHITE,
+        federation=a.federation,
+        time_control=a.time_control,
+        round_dates=a.round_dates,
     )
     print(f"created '{t.name}' ({t.rounds_count} rounds) in {db.name}")
+    return EXIT_OK
+
+
+SETTINGS_OPTIONS = {
+    "--name": "name",
+    "--place": "place",
+    "--federation": "federation",
+    "--start": "start_date",
+    "--end": "end_date",
+    "--arbiter": "chief_arbiter",
+    "--deputies": "deputy_arbiters",
+    "--time-control": "time_control",
+    "--round-dates": "round_dates",
+    "--tie-breaks": "tie_breaks",
+}
+"""``arbiter settings`` options and the tournament fields they change."""
+
+
+def _date(text: str) -> date:
+    try:
+        return sv.parse_date(text)
+    except ArbiterError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _round_dates(text: str) -> tuple[date | None, ...]:
+    try:
+        return sv.parse_round_dates(text)
+    except ArbiterError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _settings(db: Database, a: argparse.Namespace) -> int:
+    changes = {field: getattr(a, field) for field in SETTINGS_OPTIONS.values() if getattr(a, field) is not None}
+    t = sv.edit_tournament(db, _tid(db), **changes) if changes else sv.get_tournament(db, _tid(db))
+    dates = ", ".join(d.isoformat() if d else "?" for d in t.round_dates)
+    for label, value in (
+        ("name", t.name),
+        ("place", t.place),
+        ("federation", t.federation),
+        ("dates", " – ".join(d.isoformat() for d in (t.start_date, t.end_date) if d)),
+        ("rounds", f"{t.rounds_count}" + (f" ({dates})" if dates else "")),
+        ("chief arbiter", t.chief_arbiter),
+        ("deputy arbiters", t.deputy_arbiters),
+        ("time control", t.time_control),
+        ("tie-breaks", ", ".join(sv.tiebreak_codes(t.tie_breaks)) + ("" if t.tie_breaks else " (the manual's default)")),
+        ("pairing system", f"FIDE (Dutch), {t.edition}"),
+    ):
+        print(f"{label + ':':<17}{value}")
+    if changes:
+        print("changed: " + ", ".join(changes))
     return EXIT_OK
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QLabel, QSpinBox, QWidget
 
 from arbiter_app import services as sv
 from arbiter_app.gui.context import TournamentContext
-from arbiter_app.gui.player_dialog import error_label, show_inline
+from arbiter_app.gui.player_dialog import finish_form, show_inline
 from arbiter_app.services.dto import ByeInfo, PlayerInfo
 
 KINDS = (
@@ -35,16 +35,7 @@ class ByeDialog(QDialog):
         form.addRow("&Kind:", self.kind)
         note = QLabel("The player is not paired in that round (C.04.2.D.4). A draft pairing of the round is discarded.")
         note.setWordWrap(True)
-        self.errors = error_label()
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self._on_accepted)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(note)
-        layout.addWidget(self.errors)
-        layout.addWidget(buttons)
-        self.setMinimumWidth(440)
+        self.errors = finish_form(self, form, self._on_accepted, notes=[note], width=440)
 
     def _on_accepted(self) -> None:
         kind, number, round_number = self.kind.currentData(), self._player.number, self.round.value()

@@ -32,6 +32,7 @@ from arbiter_app.gui.players_view import PlayersView
 from arbiter_app.gui.report_dialog import TITLES, ReportDialog
 from arbiter_app.gui.rounds_view import RoundsView
 from arbiter_app.gui.standings_view import StandingsView
+from arbiter_app.gui.tournament_dialog import SettingsDialog
 from arbiter_app.gui.view_base import ContextView, rescale
 from arbiter_app.gui.welcome_view import WelcomeView
 from arbiter_app.gui.workers import Runner
@@ -132,6 +133,9 @@ class MainWindow(FileActions):
         edit_menu = bar.addMenu("&Edit")
         self.undo_action = self._action("&Undo last step", self.undo_last_step, QKeySequence.StandardKey.Undo)
         edit_menu.addAction(self.undo_action)
+        edit_menu.addSeparator()
+        self.settings_action = self._action("Tournament &settings…", self.edit_settings)
+        edit_menu.addAction(self.settings_action)
         round_menu = bar.addMenu("&Round")
         for action in self.rounds_view.actions_for_menu():
             round_menu.addAction(action)
@@ -162,10 +166,19 @@ class MainWindow(FileActions):
             self.export_action,
             self.close_action,
             self.undo_action,
+            self.settings_action,
             toggle,
             *self.report_actions,
             *self.rounds_view.actions_for_menu(),
         ]
+
+    def edit_settings(self) -> SettingsDialog | None:
+        """The tournament's settings dialog, modal; returns it once closed."""
+        if self.context is None:
+            return None
+        dialog = SettingsDialog(self.context, self)
+        dialog.exec()
+        return dialog
 
     def show_report(self, kind: str) -> ReportDialog | None:
         """The report dialog of ``kind`` (preview, print, save), modal; returns it once closed."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QRegularExpression, Qt
@@ -37,6 +38,37 @@ def error_label() -> QLabel:
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     label.hide()
     return label
+
+
+def finish_form(
+    dialog: QDialog,
+    form: QFormLayout,
+    on_accepted: Callable[[], None],
+    *,
+    ok: QDialogButtonBox.StandardButton = QDialogButtonBox.StandardButton.Ok,
+    ok_text: str = "",
+    notes: Sequence[QWidget] = (),
+    width: int = 420,
+) -> QLabel:
+    """Lay out a form dialog: the form, any notes, the error line, then OK (``ok_text``) and Cancel.
+
+    OK calls ``on_accepted``, which accepts the dialog or shows a refusal on
+    the returned error line.
+    """
+    errors = error_label()
+    buttons = QDialogButtonBox(ok | QDialogButtonBox.StandardButton.Cancel)
+    if ok_text:
+        buttons.button(ok).setText(ok_text)
+    buttons.accepted.connect(on_accepted)
+    buttons.rejected.connect(dialog.reject)
+    layout = QVBoxLayout(dialog)
+    layout.addLayout(form)
+    for note in notes:
+        layout.addWidget(note)
+    layout.addWidget(errors)
+    layout.addWidget(buttons)
+    dialog.setMinimumWidth(width)
+    return errors
 
 
 def show_inline(label: QLabel, error: BaseException) -> None:
@@ -95,16 +127,7 @@ class PlayerDialog(QDialog):
         self.missed: QComboBox | None = None
         if player is None and first_open > 1:
             self._add_late_entry(form, first_open)
-        self.errors = error_label()
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Add" if player is None else "Save")
-        buttons.accepted.connect(self._on_accepted)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.errors)
-        layout.addWidget(buttons)
-        self.setMinimumWidth(420)
+        self.errors = finish_form(self, form, self._on_accepted, ok_text="Add" if player is None else "Save")
         if player is not None:
             self._fill(player)
 

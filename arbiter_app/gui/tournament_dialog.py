@@ -1,8 +1,9 @@
-"""A new tournament: its settings and the file it lives in."""
+"""A new tournament (its settings and the file it lives in), and the settings of an open one."""
 
 from __future__ import annotations
 
 import re
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -16,14 +17,17 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QPushButton,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
-from arbiter_app.gui.player_dialog import error_label
+from arbiter_app import services as sv
+from arbiter_app.errors import ArbiterError
+from arbiter_app.gui.context import TournamentContext
+from arbiter_app.gui.player_dialog import finish_form
 from arbiter_app.pairing.model import Colour
 from arbiter_app.persistence import default_data_dir, default_database_path
 from arbiter_app.standings import ARBITERS_MANUAL
@@ -45,6 +49,45 @@ def suggested_path(name: str) -> Path:
     return path
 
 
+def federation_edit() -> QLineEdit:
+    edit = QLineEdit()
+    edit.setMaxLength(3)
+    edit.setPlaceholderText("e.g. NOR")
+    edit.setToolTip("The organising federation, a FIDE code (TRF line 032)")
+    edit.textEdited.connect(lambda text: edit.setText(text.upper()))
+    return edit
+
+
+def time_control_edit() -> QLineEdit:
+    edit = QLineEdit()
+    edit.setPlaceholderText("e.g. 90 min/40 moves + 30 min + 30 s/move")
+    edit.setToolTip("As announced (TRF line 122)")
+    return edit
+
+
+def round_dates_edit() -> QLineEdit:
+    edit = QLineEdit()
+    edit.setPlaceholderText("2026-07-01, 2026-07-02, … (leave a date out between commas if not known)")
+    edit.setToolTip("The date of each round, in order (TRF line 132)")
+    return edit
+
+
+def add_report_rows(form: QFormLayout, federation: QLineEdit, time_control: QLineEdit, round_dates: QLineEdit) -> None:
+    """The settings only FIDE's rating report asks for (TRF 032, 122, 132)."""
+    form.addRow("F&ederation:", federation)
+    form.addRow("Ti&me control:", time_control)
+    form.addRow("Round &dates:", round_dates)
+
+
+def round_dates_text(dates: tuple[date | None, ...]) -> str:
+    return ", ".join(d.isoformat() if d else "" for d in dates)
+
+
+def read_round_dates(edit: QLineEdit) -> tuple[date | None, ...]:
+    """The dates typed, or an ArbiterError naming the one that is not a date."""
+    return sv.parse_round_dates(edit.text())
+
+
 class TournamentDialog(QDialog):
     """Collects the settings; the main window creates the file and calls ``create_tournament``."""
 
@@ -62,6 +105,9 @@ class TournamentDialog(QDialog):
         self.start.setCalendarPopup(True)
         self.start.setDisplayFormat("yyyy-MM-dd")
         self.chief = QLineEdit()
+        self.federation = federation_edit()
+        self.time_control = time_control_edit()
+        self.round_dates = round_dates_edit()
         self.colour = QComboBox()
         self.colour.addItem("White", Colour.WHITE)
         self.colour.addItem("Black", Colour.BLACK)
@@ -85,20 +131,12 @@ class TournamentDialog(QDialog):
         form.addRow("&Rounds:", self.rounds)
         form.addRow("&Starts:", self.start)
         form.addRow("&Chief arbiter:", self.chief)
+        add_report_rows(form, self.federation, self.time_control, self.round_dates)
         form.addRow("&Colour of no. 1 in round 1:", self.colour)
         form.addRow("&Tie-breaks:", self.tie_breaks)
         form.addRow("", self.accelerated)
         form.addRow("&File:", file_row)
-        self.errors = error_label()
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
-        buttons.accepted.connect(self._on_accepted)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.errors)
-        layout.addWidget(buttons)
-        self.setMinimumWidth(560)
+        self.errors = finish_form(self, form, self._on_accepted, ok_text="Create", width=560)
         self._on_name_changed("")
 
     def path(self) -> Path:
@@ -114,6 +152,9 @@ class TournamentDialog(QDialog):
             "initial_colour": self.colour.currentData(),
             "accelerated": self.accelerated.isChecked(),
             "tie_breaks": self.tie_breaks.currentData(),
+            "federation": self.federation.text().strip(),
+            "time_control": self.time_control.text().strip(),
+            "round_dates": read_round_dates(self.round_dates),
         }
 
     def _on_name_changed(self, text: str) -> None:
@@ -134,9 +175,89 @@ class TournamentDialog(QDialog):
             self.errors.setText("A tournament needs a name.")
             self.errors.show()
             return
+        try:
+            read_round_dates(self.round_dates)
+        except ArbiterError as error:
+            self.errors.setText(f"Round dates: {error}.")
+            self.errors.show()
+            return
         path = self.path()
         if path.exists() and path.stat().st_size > 0:
             self.errors.setText(f"{path} already exists: choose another file (one tournament per file).")
+            self.errors.show()
+            return
+        self.accept()
+
+
+class SettingsDialog(QDialog):
+    """The tournament's descriptive settings, changed through ``edit_tournament`` (one audited transaction).
+
+    The number of rounds, the point system, the colour of no. 1 and the
+    edition are shown, not changed: they were declared before round 1
+    (C.04.1.a) and the rounds were paired with them.
+    """
+
+    def __init__(self, context: TournamentContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        t = context.read(sv.get_tournament)
+        self.setWindowTitle(f"Settings – {t.name}")
+        self.name = QLineEdit(t.name)
+        self.place = QLineEdit(t.place)
+        self.federation = federation_edit()
+        self.federation.setText(t.federation)
+        self.start = QLineEdit(t.start_date.isoformat() if t.start_date else "")
+        self.end = QLineEdit(t.end_date.isoformat() if t.end_date else "")
+        for edit in (self.start, self.end):
+            edit.setPlaceholderText("2026-07-01")
+        self.chief = QLineEdit(t.chief_arbiter)
+        self.deputies = QLineEdit(t.deputy_arbiters)
+        self.time_control = time_control_edit()
+        self.time_control.setText(t.time_control)
+        self.round_dates = round_dates_edit()
+        self.round_dates.setText(round_dates_text(t.round_dates))
+        self.tie_breaks = QComboBox()
+        self.tie_breaks.setEditable(True)
+        for name, codes in ARBITERS_MANUAL.recommended.items():
+            self.tie_breaks.addItem(", ".join(codes), f"{name.capitalize()}")
+        self.tie_breaks.setCurrentText(", ".join(sv.tiebreak_codes(t.tie_breaks)))
+        self.tie_breaks.setToolTip("Codes of the Arbiters' Manual in order, e.g. BHC1, BH, SB")
+        fixed = QLabel(
+            f"{t.rounds_count} rounds · FIDE (Dutch), {t.edition} · fixed before round 1 (C.04.1.a)"
+        )
+        fixed.setStyleSheet("color: palette(mid);")
+        form = QFormLayout()
+        form.addRow("&Name:", self.name)
+        form.addRow("&Place:", self.place)
+        form.addRow("&Starts:", self.start)
+        form.addRow("E&nds:", self.end)
+        form.addRow("&Chief arbiter:", self.chief)
+        form.addRow("De&puty arbiters:", self.deputies)
+        add_report_rows(form, self.federation, self.time_control, self.round_dates)
+        form.addRow("&Tie-breaks:", self.tie_breaks)
+        form.addRow("", fixed)
+        self.errors = finish_form(self, form, self._on_accepted, ok=QDialogButtonBox.StandardButton.Save, width=600)
+
+    def changes(self) -> dict[str, Any]:
+        """What the form holds, as ``edit_tournament`` takes it (an ArbiterError for a date that is not one)."""
+        return {
+            "name": self.name.text().strip(),
+            "place": self.place.text().strip(),
+            "federation": self.federation.text().strip(),
+            "start_date": sv.parse_date(self.start.text()) if self.start.text().strip() else None,
+            "end_date": sv.parse_date(self.end.text()) if self.end.text().strip() else None,
+            "chief_arbiter": self.chief.text().strip(),
+            "deputy_arbiters": self.deputies.text().strip(),
+            "time_control": self.time_control.text().strip(),
+            "round_dates": read_round_dates(self.round_dates),
+            "tie_breaks": self.tie_breaks.currentText().strip(),
+        }
+
+    def _on_accepted(self) -> None:
+        try:
+            self.context.call(sv.edit_tournament, **self.changes())
+        except ArbiterError as error:
+            self.errors.setText(str(error)[:1].upper() + str(error)[1:] + ".")
             self.errors.show()
             return
         self.accept()

@@ -108,6 +108,12 @@ class Tournament(Base):
     end_date: Mapped[date | None] = mapped_column(Date, nullable=True)
     chief_arbiter: Mapped[str] = mapped_column(String(200), default="")
     deputy_arbiters: Mapped[str] = mapped_column(String(500), default="")
+    federation: Mapped[str] = mapped_column(String(3), default="", server_default="")
+    """The organising federation (TRF ``032``), a FIDE code such as ``NOR``."""
+    time_control: Mapped[str] = mapped_column(String(200), default="", server_default="")
+    """As announced (TRF ``122``), e.g. ``90 min/40 moves + 30 min + 30 s/move``."""
+    round_dates: Mapped[str] = mapped_column(String(1000), default="", server_default="")
+    """The date of each round (TRF ``132``), ISO dates separated by commas, empty where unknown."""
     rounds_count: Mapped[int] = mapped_column(Integer)
     points_win: Mapped[int] = mapped_column(Integer, default=10)
     points_draw: Mapped[int] = mapped_column(Integer, default=5)
@@ -123,7 +129,7 @@ class Tournament(Base):
     edition: Mapped[str] = mapped_column(String(40), default="baku-2016")
     """Edition of the Dutch rules the engine pairs with."""
     extra_trf_lines: Mapped[str] = mapped_column(Text, default="")
-    """Header lines of an imported TRF file kept verbatim for export (e.g. ``132``)."""
+    """Header lines of an imported TRF file kept verbatim for export (those without a field of their own)."""
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
     players: Mapped[list[Player]] = relationship(back_populates="tournament", cascade="all, delete-orphan")

@@ -21,7 +21,6 @@ import os
 import re
 import sys
 from html import unescape
-from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QMarginsF, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (

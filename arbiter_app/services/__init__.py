@@ -48,7 +48,15 @@ from arbiter_app.services.standings import (
     tournament_state,
 )
 from arbiter_app.services.state import state_for_round
-from arbiter_app.services.tournaments import create_tournament, get_tournament, list_tournaments, only_tournament
+from arbiter_app.services.tournaments import (
+    create_tournament,
+    edit_tournament,
+    get_tournament,
+    list_tournaments,
+    only_tournament,
+    parse_date,
+    parse_round_dates,
+)
 from arbiter_app.services.trf_io import export_trf, import_trf
 
 __all__ = [
@@ -63,6 +71,7 @@ __all__ = [
     "cancel_bye",
     "create_tournament",
     "edit_player",
+    "edit_tournament",
     "enter_result",
     "enter_results",
     "export_trf",
@@ -75,7 +84,9 @@ __all__ = [
     "list_tournaments",
     "only_tournament",
     "pair_next_round",
+    "parse_date",
     "parse_result",
+    "parse_round_dates",
     "preview_override",
     "publish_round",
     "ranked_standings",

@@ -31,6 +31,12 @@ class TournamentInfo:
     """Baku acceleration (C.04.5)."""
     tie_breaks: str
     edition: str
+    federation: str = ""
+    """The organising federation (TRF ``032``)."""
+    time_control: str = ""
+    """TRF ``122``."""
+    round_dates: tuple[date | None, ...] = ()
+    """The date of round ``k`` at ``round_dates[k - 1]`` (TRF ``132``); None or missing where unknown."""
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -59,6 +59,9 @@ def tournament_info(t: Tournament) -> TournamentInfo:
         accelerated=t.accelerated,
         tie_breaks=t.tie_breaks,
         edition=t.edition,
+        federation=t.federation,
+        time_control=t.time_control,
+        round_dates=tuple(date.fromisoformat(d) if d else None for d in t.round_dates.split(",")) if t.round_dates else (),
     )
 
 

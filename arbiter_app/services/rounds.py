@@ -164,7 +164,12 @@ def undo_last_step(db: Database, tournament_id: int) -> AuditInfo:
         t = queries.tournament(s, tournament_id)
         entries = s.scalars(
             select(AuditEntry)
-            .where(AuditEntry.tournament_id == t.id, AuditEntry.undone.is_(False), AuditEntry.action != "undo")
+            .where(
+                AuditEntry.tournament_id == t.id,
+                AuditEntry.undone.is_(False),
+                # An undo, or a change of the tournament's descriptive settings, is no step of a round.
+                AuditEntry.action.notin_(("undo", "edit tournament")),
+            )
             .order_by(AuditEntry.id.desc())
             .limit(1)
         ).all()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
+from typing import Any
 
 from sqlalchemy import select
 
@@ -14,6 +15,55 @@ from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import Tournament
 from arbiter_app.services.dto import TournamentInfo
 from arbiter_app.services.records import audit, tournament_info
+
+
+DATE_LAYOUTS = ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%y/%m/%d")
+"""Dates as arbiters and TRF files write them (ISO first; ``YY/MM/DD`` as in a TRF ``132`` line)."""
+
+
+def parse_date(text: str) -> date:
+    """A date in one of :data:`DATE_LAYOUTS`; an error naming the text otherwise."""
+    for layout in DATE_LAYOUTS:
+        try:
+            return datetime.strptime(text.strip(), layout).date()
+        except ValueError:
+            continue
+    raise ArbiterError(f"{text.strip()!r} is not a date (write it as 2026-07-01)")
+
+
+def parse_round_dates(text: str) -> tuple[date | None, ...]:
+    """Round dates as a list (``2026-07-01, 2026-07-02, , 2026-07-04``): an empty item for a date not known."""
+    items = [item.strip() for item in text.replace(";", ",").split(",")]
+    while items and not items[-1]:
+        items.pop()
+    return tuple(parse_date(item) if item else None for item in items)
+
+
+def _round_dates_text(dates: tuple[date | None, ...]) -> str:
+    return ",".join(d.isoformat() if d else "" for d in dates)
+
+
+def _check_settings(
+    name: str,
+    rounds: int,
+    start_date: date | None,
+    end_date: date | None,
+    federation: str,
+    round_dates: tuple[date | None, ...],
+) -> None:
+    if not name.strip():
+        raise ArbiterError("a tournament needs a name")
+    if rounds < 1:
+        raise ArbiterError("C.04.1.a: the number of rounds must be at least 1")
+    if start_date and end_date and end_date < start_date:
+        raise ArbiterError("the tournament ends before it starts")
+    if federation and not (len(federation) == 3 and federation.isalpha()):
+        raise ArbiterError(f"federation {federation!r}: a FIDE code of three letters, such as NOR")
+    if len(round_dates) > rounds:
+        raise ArbiterError(f"{len(round_dates)} round dates for a tournament of {rounds} rounds")
+    known = [d for d in round_dates if d is not None]
+    if any(b < a for a, b in zip(known, known[1:])):
+        raise ArbiterError("the round dates go back in time")
 
 
 def create_tournament(
@@ -31,16 +81,15 @@ def create_tournament(
     accelerated: bool = False,
     tie_breaks: str = "",
     edition: str = "baku-2016",
+    federation: str = "",
+    time_control: str = "",
+    round_dates: tuple[date | None, ...] = (),
 ) -> TournamentInfo:
     """A new tournament; C.04.1.a: the number of rounds is declared beforehand."""
-    if not name.strip():
-        raise ArbiterError("a tournament needs a name")
-    if rounds < 1:
-        raise ArbiterError("C.04.1.a: the number of rounds must be at least 1")
+    federation = federation.strip().upper()
+    _check_settings(name, rounds, start_date, end_date, federation, round_dates)
     if edition not in EDITIONS:
         raise ArbiterError(f"unknown edition of the Dutch rules: {edition!r}")
-    if start_date and end_date and end_date < start_date:
-        raise ArbiterError("the tournament ends before it starts")
     ps = points or PointSystem()
     with db.write() as s:
         t = Tournament(
@@ -50,6 +99,9 @@ def create_tournament(
             end_date=end_date,
             chief_arbiter=chief_arbiter,
             deputy_arbiters=deputy_arbiters,
+            federation=federation,
+            time_control=time_control.strip(),
+            round_dates=_round_dates_text(round_dates),
             rounds_count=rounds,
             points_win=ps.win,
             points_draw=ps.draw,
@@ -66,6 +118,71 @@ def create_tournament(
         s.flush()
         audit(s, t.id, "create tournament", f"created '{t.name}', {rounds} rounds", after={"name": t.name})
         return tournament_info(t)
+
+
+EDITABLE = (
+    "name",
+    "place",
+    "federation",
+    "start_date",
+    "end_date",
+    "chief_arbiter",
+    "deputy_arbiters",
+    "time_control",
+    "round_dates",
+    "tie_breaks",
+)
+"""What ``edit_tournament`` may change.  The number of rounds, the point system, the
+initial colour and the edition stay as declared (C.04.1.a; earlier rounds were paired with them)."""
+
+
+def edit_tournament(db: Database, tournament_id: int, **changes: Any) -> TournamentInfo:
+    """Change the tournament's descriptive settings (one transaction, in the audit log).
+
+    ``changes`` are among :data:`EDITABLE`; ``round_dates`` a tuple of dates
+    (None where not known), ``start_date``/``end_date`` dates or None.
+    """
+    unknown = sorted(set(changes) - set(EDITABLE))
+    if unknown:
+        raise ArbiterError(f"cannot change {', '.join(unknown)}: only {', '.join(EDITABLE)}")
+    if "federation" in changes:
+        changes["federation"] = str(changes["federation"]).strip().upper()
+    with db.write() as s:
+        t = queries.tournament(s, tournament_id)
+        current = tournament_info(t)
+        merged = {field: getattr(current, field) for field in EDITABLE} | changes
+        _check_settings(
+            merged["name"],
+            t.rounds_count,
+            merged["start_date"],
+            merged["end_date"],
+            merged["federation"],
+            tuple(merged["round_dates"]),
+        )
+        before: dict[str, object] = {}
+        after: dict[str, object] = {}
+        for field, value in changes.items():
+            old = getattr(current, field)
+            if value == old:
+                continue
+            before[field], after[field] = _audit_value(old), _audit_value(value)
+            if field == "round_dates":
+                t.round_dates = _round_dates_text(tuple(value))
+            elif field == "name":
+                t.name = str(value).strip()
+            else:
+                setattr(t, field, value)
+        if after:
+            audit(s, t.id, "edit tournament", "changed " + ", ".join(after), before=before, after=after)
+        return tournament_info(t)
+
+
+def _audit_value(value: object) -> object:
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, tuple):
+        return [_audit_value(v) for v in value]
+    return value
 
 
 def get_tournament(db: Database, tournament_id: int) -> TournamentInfo:

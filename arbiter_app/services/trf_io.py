@@ -16,7 +16,7 @@ the next round are written as pre-entered cells.  What TRF-16 cannot carry
 from __future__ import annotations
 
 import os
-from datetime import date, datetime
+from datetime import date
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -43,13 +43,29 @@ from arbiter_app.services.dto import ExportInfo, ImportInfo
 from arbiter_app.services.players import TRF_TITLES, normalise_title
 from arbiter_app.services.records import audit, point_system, tournament_info
 from arbiter_app.services.standings import compute_standings
+from arbiter_app.services.tournaments import parse_date
 from arbiter_app.trf import PlayerLine, RoundEntry, TrfDocument, read_trf, write_trf
 from arbiter_app.trf.rounds import next_round, pairing_of_round, state_before_round, tenths
 from arbiter_app.trf.rounds import point_system as trf_point_system
 
-_HEADER_FIELDS = {"012": "name", "022": "place", "102": "chief_arbiter", "112": "deputy_arbiters"}
+_HEADER_FIELDS = {
+    "012": "name",
+    "022": "place",
+    "032": "federation",
+    "102": "chief_arbiter",
+    "112": "deputy_arbiters",
+    "122": "time_control",
+}
 _DATE_FIELDS = {"042": "start_date", "052": "end_date"}
-_EXPORTED_TEXT = (("022", "place"), ("102", "chief_arbiter"), ("112", "deputy_arbiters"))
+_EXPORTED_TEXT = (
+    ("022", "place"),
+    ("032", "federation"),
+    ("102", "chief_arbiter"),
+    ("112", "deputy_arbiters"),
+    ("122", "time_control"),
+)
+ROUND_DATES_COLUMN = 91
+"""Where the ``132`` line's first date starts (0-based): above round 1 of the ``001`` lines, one round every 10."""
 _BYE_CODES = {"U": ByeKind.PAIRING_ALLOCATED, "H": ByeKind.HALF, "F": ByeKind.FULL, "Z": ByeKind.ZERO}
 _KIND_CODES = {kind: code for code, kind in _BYE_CODES.items()} | {ByeKind.ABSENT: "-"}
 _WHITE_CODES = {
@@ -72,12 +88,34 @@ _CODES = {
 
 
 def _date(text: str) -> date | None:
-    for layout in ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d/%m/%Y", "%d.%m.%Y"):
-        try:
-            return datetime.strptime(text.strip(), layout).date()
-        except ValueError:
-            continue
-    return None
+    try:
+        return parse_date(text)
+    except ArbiterError:
+        return None
+
+
+def round_dates_from_trf(line: str) -> tuple[date | None, ...] | None:
+    """The dates of a ``132`` line, one per round column (``YY/MM/DD`` or a longer form); None if unreadable."""
+    if len(line) > ROUND_DATES_COLUMN and not line[3:ROUND_DATES_COLUMN].strip():
+        slots = [line[k : k + 10].strip() for k in range(ROUND_DATES_COLUMN, len(line), 10)]
+    else:  # not in columns: the dates in order
+        slots = line[3:].split()
+    dates = tuple(_date(slot) if slot else None for slot in slots)
+    if not any(dates) or any(d is None for d, slot in zip(dates, slots) if slot):
+        return None
+    while dates and dates[-1] is None:
+        dates = dates[:-1]
+    return dates
+
+
+def round_dates_line(dates: tuple[date | None, ...]) -> str:
+    """The ``132`` line: each known round date (``YY/MM/DD``) above its round's column."""
+    line = "132".ljust(ROUND_DATES_COLUMN)
+    for k, d in enumerate(dates):
+        start = ROUND_DATES_COLUMN + 10 * k
+        if d is not None:
+            line = line.ljust(start) + f"{d:%y/%m/%d}"
+    return line.rstrip()
 
 
 def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
@@ -85,10 +123,12 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
     extra = []
     for _, line in doc.other_lines:
         code, text = line[:3], line[4:].strip()
-        if code in _HEADER_FIELDS and text:
-            values[_HEADER_FIELDS[code]] = text
+        if code in _HEADER_FIELDS and text and not (code == "032" and len(text) != 3):
+            values[_HEADER_FIELDS[code]] = text.upper() if code == "032" else text
         elif code in _DATE_FIELDS and _date(text) is not None:
             values[_DATE_FIELDS[code]] = _date(text)
+        elif code == "132" and round_dates_from_trf(line) is not None:
+            values["round_dates"] = ",".join(d.isoformat() if d else "" for d in round_dates_from_trf(line) or ())
         else:
             extra.append(line)
     if name:
@@ -258,12 +298,12 @@ _COMPUTED_HEADERS = ("062", "072", "082")
 def _header_lines(t: Tournament, players: list[Player]) -> list[tuple[int, str]]:
     """The FIDE report header lines 012-132 in code order, then any other kept line verbatim.
 
-    012 name, 022 city, 032 federation (kept from an imported file, else left
-    out), 042/052 dates, 062 players, 072 rated players (rating above 0), 082
-    teams (0: an individual tournament), 092 type (:data:`TOURNAMENT_TYPE`
-    unless the imported file had its own), 102 chief arbiter, 112 deputy
-    arbiters, 122 time control and 132 round dates (kept from an imported
-    file, else left out).
+    012 name, 022 city, 032 federation, 042/052 dates, 062 players, 072 rated
+    players (rating above 0), 082 teams (0: an individual tournament), 092
+    type (:data:`TOURNAMENT_TYPE` unless the imported file had its own), 102
+    chief arbiter, 112 deputy arbiters, 122 time control and 132 round dates
+    (each above its round's column).  A field left empty is left out, or
+    taken from an imported file's line that could not be read into a field.
     """
     kept: dict[str, str] = {}
     others = []
@@ -273,14 +313,16 @@ def _header_lines(t: Tournament, players: list[Player]) -> list[tuple[int, str]]
             kept[code] = line
         elif code not in _COMPUTED_HEADERS and code not in _KEPT_HEADERS:
             others.append(line)
-    lines = {"012": f"012 {t.name}"}
+    lines = kept | {"012": f"012 {t.name}"}
     lines |= {code: f"{code} {getattr(t, field)}" for code, field in _EXPORTED_TEXT if getattr(t, field)}
+    info = tournament_info(t)
+    if any(info.round_dates):
+        lines["132"] = round_dates_line(info.round_dates)
     lines |= {code: f"{code} {getattr(t, field):%Y/%m/%d}" for code, field in _DATE_FIELDS.items() if getattr(t, field)}
     lines["062"] = f"062 {len(players)}"
     lines["072"] = f"072 {sum(1 for p in players if p.rating)}"
     lines["082"] = "082 0"
-    lines["092"] = f"092 {TOURNAMENT_TYPE}"
-    lines |= kept
+    lines.setdefault("092", f"092 {TOURNAMENT_TYPE}")
     ordered = [lines[code] for code in sorted(lines)]
     return [(0, line) for line in ordered + others]
 

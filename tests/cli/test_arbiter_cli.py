@@ -215,3 +215,21 @@ def test_reports_as_html_and_bad_requests(seven_db: str, tmp_path: Path, capsys:
         run(capsys, "--db", seven_db, "report", "scoresheet", "-o", str(tmp_path / "x.html"))
     assert usage.value.code == 3
     assert not (tmp_path / "x.html").exists()
+
+
+def test_settings_shown_changed_and_exported(seven_db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--db", seven_db, "settings")
+    assert code == 0 and "tie-breaks:      DE, WIN, BLK, BHC1, BH, SB (the manual's default)" in out
+    code, out, _ = run(
+        capsys, "--db", seven_db, "settings", "--federation", "nor", "--time-control", "90 min + 30 s/move",
+        "--round-dates", "2026-07-01, 2026-07-02", "--arbiter", "Ann Arbiter",
+    )  # fmt: skip
+    assert code == 0 and "federation:      NOR" in out and "rounds:          5 (2026-07-01, 2026-07-02)" in out
+    code, out, _ = run(capsys, "--db", seven_db, "export-trf", "-")
+    header = {line[:3]: line for line in out.splitlines() if line[:3] in ("032", "102", "122", "132")}
+    assert header["032"] == "032 NOR" and header["102"] == "102 Ann Arbiter"
+    assert header["122"] == "122 90 min + 30 s/move" and header["132"].split()[1:] == ["26/07/01", "26/07/02"]
+    code, _, err = run(capsys, "--db", seven_db, "settings", "--federation", "NO")
+    assert code == 3 and "three letters" in err
+    with pytest.raises(SystemExit):
+        run(capsys, "--db", seven_db, "settings", "--round-dates", "July 5")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.cli.pairings import main
-from arbiter_app.trf import RoundEntry, parse_trf, read_trf, write_trf
+from arbiter_app.trf import RoundEntry, parse_trf, write_trf
 from arbiter_app.trf.rounds import pairing_of_round
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+from PySide6.QtWidgets import QDialogButtonBox
 
 from arbiter_app.gui.main_window import MainWindow
 from arbiter_app.gui.report_dialog import TITLES, ReportDialog, report_rounds
@@ -99,3 +100,28 @@ def test_saving_writes_pdf_and_html(window: MainWindow, tmp_path: Path, monkeypa
     html = dialog.save_as(".html")
     assert pdf == tmp_path / "cards.pdf" and pdf.read_bytes().startswith(b"%PDF")
     assert html is not None and "Pairing cards after round 9" in html.read_text(encoding="utf-8")
+
+
+def test_tournament_settings_are_edited_and_refused_with_a_reason(window: MainWindow) -> None:
+    """Edit → Tournament settings: federation, time control and round dates saved; a bad date keeps the dialog open."""
+    from arbiter_app import services as sv
+    from arbiter_app.gui.tournament_dialog import SettingsDialog
+
+    window.open_example()
+    assert window.context is not None
+
+    def refused(d: SettingsDialog) -> None:
+        d.round_dates.setText("2026-07-01, 1st of July")
+        d.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Save).click()
+        assert d.isVisible() and "'1st of July' is not a date" in d.errors.text()
+        d.federation.setText("NOR")
+        d.time_control.setText("90 min + 30 s/move")
+        d.round_dates.setText("2026-07-01, 2026-07-02")
+        d.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Save).click()
+
+    seen = on_modal(SettingsDialog, refused)
+    window.settings_action.trigger()
+    assert seen
+    t = window.context.read(sv.get_tournament)
+    assert (t.federation, t.time_control, len(t.round_dates)) == ("NOR", "90 min + 30 s/move", 2)
+    assert window.context.tournament.federation == "NOR"  # the views see the change

@@ -80,3 +80,44 @@ def test_a_file_from_a_newer_version_is_refused_untouched(tmp_path: Path) -> Non
         open_database(path)
     assert "9999_from_the_future" in str(caught.value)
     assert path.read_bytes() == before
+
+
+def test_a_file_of_revision_0001_keeps_its_trf_header_lines_as_fields(tmp_path: Path) -> None:
+    """0002 moves the 032, 122 and 132 lines an imported TRF left verbatim into the new fields."""
+    from alembic import command
+
+    from arbiter_app import services as sv
+
+    path = tmp_path / "old.db"
+    engine = create_database_engine(path)
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "0001")
+        extra = "\n".join(
+            [
+                "032 nor",
+                "122 90 min/40 moves + 30 min + 30 s/move",
+                "132" + " " * 88 + "26/07/01  26/07/02            26/07/04",
+                "XXZ something else",
+            ]
+        )
+        connection.execute(
+            text(
+                "INSERT INTO tournaments (name, place, chief_arbiter, deputy_arbiters, rounds_count, points_win,"
+                " points_draw, points_loss, points_zero_bye, points_forfeit_loss, points_pairing_bye,"
+                " initial_colour, accelerated, tie_breaks, edition, extra_trf_lines, created_at)"
+                " VALUES ('Old', '', '', '', 5, 10, 5, 0, 0, 0, 10, 'white', 0, '', 'baku-2016', :extra,"
+                " '2026-11-01 10:00:00')"
+            ),
+            {"extra": extra},
+        )
+    engine.dispose()
+    db = open_database(path)
+    try:
+        t = sv.only_tournament(db)
+        assert (t.federation, t.time_control) == ("NOR", "90 min/40 moves + 30 min + 30 s/move")
+        assert [d.day if d else None for d in t.round_dates] == [1, 2, None, 4]
+        header = [line for line in sv.export_trf(db, t.id).text.splitlines() if line[:3] in ("032", "122", "132")]
+        assert header[0] == "032 NOR" and header[2].split() == ["132", "26/07/01", "26/07/02", "26/07/04"]
+        assert header[2].index("26/07/04") == 91 + 30  # above round 4's column
+    finally:
+        db.dispose()

@@ -151,15 +151,22 @@ def test_export_writes_the_fide_report_header_lines(db: Database) -> None:
         end_date=date(2026, 7, 5),
         chief_arbiter="Łukasz Żółć",
         deputy_arbiters="Ann Arbiter, Bob Deputy",
+        federation="den",
+        time_control="90 min/40 moves + 30 min + 30 s/move",
+        round_dates=(date(2026, 7, 1), date(2026, 7, 2), None, date(2026, 7, 4), date(2026, 7, 5)),
     )
     register_player(db, t.id, "Alpha", rating=2400)
     register_player(db, t.id, "Beta", rating=2300)
     register_player(db, t.id, "Gamma")
     doc = parse_trf(export_trf(db, t.id).text)
     header = {line[:3]: line[4:] for _, line in doc.other_lines}
+    dates = header.pop("132")
+    # 132: each date above its round's column of the 001 lines (round 1 at column 92, then every 10).
+    assert dates == " " * 87 + "26/07/01  26/07/02            26/07/04  26/07/05"
     assert header == {
         "012": "Ærøskøbing Open",
         "022": "Ærøskøbing",
+        "032": "DEN",
         "042": "2026/07/01",
         "052": "2026/07/05",
         "062": "3",
@@ -168,8 +175,11 @@ def test_export_writes_the_fide_report_header_lines(db: Database) -> None:
         "092": TOURNAMENT_TYPE,
         "102": "Łukasz Żółć",
         "112": "Ann Arbiter, Bob Deputy",
+        "122": "90 min/40 moves + 30 min + 30 s/move",
     }
-    assert [code for code, _ in sorted(header.items())] == [line[:3] for _, line in doc.other_lines]
+    assert sorted([*header, "132"]) == [line[:3] for _, line in doc.other_lines]
+    again = import_trf(db, doc).tournament  # and read back into the fields
+    assert (again.federation, again.time_control, again.round_dates) == ("DEN", t.time_control, t.round_dates)
 
 
 def test_imported_header_lines_are_kept_once_and_the_counts_recomputed(db: Database) -> None:
@@ -180,5 +190,7 @@ def test_imported_header_lines_are_kept_once_and_the_counts_recomputed(db: Datab
     assert codes == ["012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "122", "132"]
     header = {line[:3]: line[4:] for _, line in out.other_lines}
     assert (header["032"], header["062"], header["072"], header["092"]) == ("DEN", "4", "4", "Individual: Swiss-System")
+    assert (info.tournament.federation, info.tournament.time_control) == ("DEN", "90'/40+30'+30\"")
+    assert [d.isoformat() for d in info.tournament.round_dates if d] == ["2026-11-20", "2026-11-21"]
     again = import_trf(db, out)
     assert parse_trf(export_trf(db, again.tournament.id).text).other_lines == out.other_lines
