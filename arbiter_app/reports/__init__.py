@@ -65,7 +65,8 @@ def report_html(db: Database, tournament_id: int, kind: str, round_number: int |
             listing = tb.pairing_list(sv.tournament_state(db, tournament_id, number), number, paired[number].pairing())
         else:
             raise ArbiterError(f"round {complete + 1} lacks results: the pairing list of round {number} waits for them")
-        return pairing_list_html(listing, t.name, when)
+        day = t.round_dates[number - 1] if number <= len(t.round_dates) else None
+        return pairing_list_html(listing, t.name, day.isoformat() if day else when)
     table = sv.ranked_standings(db, tournament_id, round_number)
     if kind == "standings":
         return standings_html(table, t.name, when)

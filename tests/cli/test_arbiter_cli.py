@@ -233,3 +233,10 @@ def test_settings_shown_changed_and_exported(seven_db: str, capsys: pytest.Captu
     assert code == 3 and "three letters" in err
     with pytest.raises(SystemExit):
         run(capsys, "--db", seven_db, "settings", "--round-dates", "July 5")
+
+
+def test_the_pairing_list_carries_the_round_date(seven_db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "--db", seven_db, "settings", "--round-dates", "2026-07-01, 2026-07-02")[0] == 0
+    out = tmp_path / "pairings.html"
+    assert run(capsys, "--db", seven_db, "report", "pairings", "-o", str(out), "--round", "2")[0] == 0
+    assert "Pairings of round 2 · 2026-07-02" in out.read_text(encoding="utf-8")
