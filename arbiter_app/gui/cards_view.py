@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from arbiter_app import services as sv
 from arbiter_app.gui.cards_model import Card, CardRole, CardsModel, build_cards
-from arbiter_app.gui.compose import overridden_boards, scores_after_rounds
+from arbiter_app.gui.compose import scores_after_rounds
 from arbiter_app.gui.rounds_model import points_text
 from arbiter_app.gui.view_base import ContextView, button, button_row, heading
 
@@ -161,7 +161,7 @@ class CardsView(ContextView):
         last = max((r.number for r in rounds if r.state != "draft"), default=0)
         scores = scores_after_rounds(self.context.db, self.context.tournament_id, last)
         marked = {
-            r.number: overridden_boards(self.context.db, self.context.tournament_id, r) for r in rounds if r.overrides
+            r.number: frozenset(b.number for b in r.boards if b.overridden) for r in rounds if r.overrides
         }
         self.model.set_cards(build_cards(players, rounds, scores, marked), self.context.tournament.rounds_count)
 

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QAbstractItemView, QLabel, QLineEdit, QMessageBox,
 
 from arbiter_app import services as sv
 from arbiter_app.gui.bye_dialog import ByeDialog
-from arbiter_app.gui.compose import coming_byes, first_open_round
+from arbiter_app.gui.compose import first_open_round
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.player_dialog import PlayerDialog
 from arbiter_app.gui.players_model import BYE_WORDS, PlayerColumn, PlayersModel
@@ -95,7 +95,7 @@ class PlayersView(ContextView):
         rounds = self.context.read(sv.list_rounds)
         self.first_open = first_open_round(rounds)
         published = sum(1 for r in rounds if r.state != "draft")
-        byes = coming_byes(self.context.db, self.context.tournament_id)
+        byes = {b.player: b.kind for b in self.context.read(sv.list_byes, published + 1)}
         self.model.set_players(players, byes, published + 1)
         active = sum(1 for p in players if p.status == "active")
         text = f"{len(players)} players, {active} active"

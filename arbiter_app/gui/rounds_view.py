@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app import services as sv
-from arbiter_app.gui.compose import overridden_boards
 from arbiter_app.gui.messages import error_text, is_expected
 from arbiter_app.gui.players_model import BYE_WORDS
 from arbiter_app.gui.result_entry import KEY_WORDS, RESULT_KEYS, ResultEntry
@@ -155,7 +154,7 @@ class RoundsView(ContextView):
         with blocked(self.round_box):
             self.round_box.setCurrentIndex(self.round_box.findData(info.number))
         scores = {row.number: row.points for row in self.context.read(sv.standings, after_round=info.number - 1)}
-        marked = overridden_boards(self.context.db, self.context.tournament_id, info)
+        marked = frozenset(b.number for b in info.boards if b.overridden)
         self.model.set_round(info, scores, marked)
         total = self.context.tournament.rounds_count
         text = f"of {total}: {STATE_WORDS.get(info.state, info.state)}"

@@ -183,6 +183,9 @@ class Round(Base):
     state: Mapped[str] = mapped_column(String(10), default=RoundState.DRAFT.value)
     paired_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     published_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    engine_pairing: Mapped[str] = mapped_column(Text, default="", server_default="")
+    """The engine's pairing of the round, JSON ``{"boards": [[white, black], ...], "bye": n}`` by
+    pairing number; empty when not known (an imported round).  An override leaves it as it was."""
 
     tournament: Mapped[Tournament] = relationship(back_populates="rounds")
     boards: Mapped[list[BoardRow]] = relationship(

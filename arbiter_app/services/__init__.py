@@ -11,7 +11,7 @@ passes through; a file held by another writer raises ``DatabaseBusyError``.
 Nothing is changed when a service raises.
 """
 
-from arbiter_app.services.byes import cancel_bye, record_absence, request_bye
+from arbiter_app.services.byes import cancel_bye, list_byes, record_absence, request_bye
 from arbiter_app.services.history import audit_log
 from arbiter_app.services.overrides import (
     MakePair,
@@ -79,6 +79,7 @@ __all__ = [
     "get_tournament",
     "import_trf",
     "last_complete",
+    "list_byes",
     "list_players",
     "list_rounds",
     "list_tournaments",

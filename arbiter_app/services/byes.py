@@ -13,6 +13,15 @@ from arbiter_app.services.records import audit, is_withdrawn_in
 REQUESTABLE = (ByeKind.HALF, ByeKind.FULL, ByeKind.ZERO)
 
 
+def list_byes(db: Database, tournament_id: int, round_number: int | None = None) -> tuple[ByeInfo, ...]:
+    """The byes and absences entered for a round (default: the first round not yet published), by pairing number."""
+    with db.read() as s:
+        t = queries.tournament(s, tournament_id)
+        number = first_open_round(s, t)[0] if round_number is None else round_number
+        found = [ByeInfo(number, b.player.pairing_number, b.kind) for b in queries.byes(s, t.id, number)]
+        return tuple(sorted(found, key=lambda b: b.player))
+
+
 def _check_round(first_open: int, rounds_count: int, round_number: int, article: str) -> None:
     if round_number < first_open:
         raise RuleViolation(

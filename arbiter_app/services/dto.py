@@ -70,6 +70,8 @@ class BoardInfo:
     result: str | None
     """``1-0``, ``0-1``, ``1/2-1/2``, ``0-0`` (double forfeit), ``*`` (adjourned), None before the result."""
     forfeit: bool
+    overridden: bool = False
+    """The round was overridden and the engine did not pair this board so (these players, these colours)."""
 
     @property
     def result_text(self) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from arbiter_app.errors import ArbiterError
 from arbiter_app.pairing.model import Colour, PointSystem
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.models import (
@@ -81,10 +82,11 @@ def player_info(p: Player) -> PlayerInfo:
     )
 
 
-def board_info(b: BoardRow) -> BoardInfo:
-    return BoardInfo(
-        b.number, b.white.pairing_number, b.black.pairing_number, b.white.name, b.black.name, b.result, b.forfeit
-    )
+def board_info(b: BoardRow, engine: frozenset[tuple[int, int]] | None = None) -> BoardInfo:
+    """The board; ``engine``: the engine's (white, black) pairs when the round was overridden."""
+    pair = (b.white.pairing_number, b.black.pairing_number)
+    overridden = engine is not None and pair not in engine
+    return BoardInfo(b.number, *pair, b.white.name, b.black.name, b.result, b.forfeit, overridden)
 
 
 def is_withdrawn_in(p: Player, round_number: int) -> bool:
@@ -111,16 +113,36 @@ def round_info(session: Session, r: Round) -> RoundInfo:
         else:
             others.append((p.pairing_number, "unpaired"))
     overrides = session.scalars(select(Override).where(Override.round_id == r.id).order_by(Override.id)).all()
+    engine = engine_pairs(session, r) if overrides else None
     return RoundInfo(
         r.number,
         r.state,
-        tuple(board_info(b) for b in r.boards),
+        tuple(board_info(b, engine) for b in r.boards),
         pab,
         tuple(others),
         tuple(
             OverrideRecord(o.reason, tuple(w["text"] for w in json.loads(o.warnings)), o.created_at) for o in overrides
         ),
     )
+
+
+def engine_pairs(session: Session, r: Round) -> frozenset[tuple[int, int]]:
+    """The (white, black) pairs the engine gave the round: as kept when it paired, else paired again now.
+
+    Rounds paired before the engine's pairing was kept have it recomputed
+    from the results before the round (the same state, so the same pairing).
+    """
+    if r.engine_pairing:
+        return frozenset((w, b) for w, b in json.loads(r.engine_pairing)["boards"])
+    from arbiter_app.pairing.engine import pair_round
+    from arbiter_app.services.state import state_for_round
+
+    t = queries.tournament(session, r.tournament_id)
+    try:
+        pairing = pair_round(state_for_round(session, t.id, r.number), t.edition)
+    except ArbiterError:  # the engine cannot pair it at all: every board is the arbiter's
+        return frozenset()
+    return frozenset((b.white, b.black) for b in pairing.boards)
 
 
 def audit_info(e: AuditEntry) -> AuditInfo:
@@ -174,6 +196,7 @@ def snapshot(session: Session, tournament_id: int, number: int) -> dict[str, Any
         "boards": [[b.number, b.white_id, b.black_id, b.result, b.forfeit] for b in r.boards],
         "bye": pab[0] if pab else None,
         "overrides": list(overrides),
+        "engine_pairing": r.engine_pairing,
     }
 
 
@@ -192,6 +215,7 @@ def restore(session: Session, tournament_id: int, saved: dict[str, Any]) -> None
         r = Round(tournament_id=tournament_id, number=number)
         session.add(r)
     r.state = saved["state"]
+    r.engine_pairing = saved.get("engine_pairing", "")
     r.published_at = datetime.fromisoformat(saved["published_at"]) if saved["published_at"] else None
     r.boards.clear()
     session.flush()

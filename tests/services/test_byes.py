@@ -78,3 +78,15 @@ def test_cancel_a_requested_bye(db: Database, seven: int) -> None:
     assert cancel_bye(db, seven, 1, 3).kind == "half"
     with pytest.raises(ArbiterError, match="no requested bye"):
         cancel_bye(db, seven, 1, 3)
+
+
+def test_list_byes_of_the_coming_round(db: Database, seven: int) -> None:
+    from arbiter_app.services import list_byes
+
+    request_bye(db, seven, 6, 3, "half")
+    request_bye(db, seven, 2, 4, "zero")
+    record_absence(db, seven, 4, 3, explained=True)
+    assert [(b.round, b.player, b.kind) for b in list_byes(db, seven)] == [(3, 4, "absent"), (3, 6, "half")]
+    assert [(b.player, b.kind) for b in list_byes(db, seven, 4)] == [(2, "zero")]
+    # Round 2 was imported with its pairing-allocated bye, to 5.
+    assert {(b.player, b.kind) for b in list_byes(db, seven, 2)} == {(5, "pairing_allocated")}

@@ -169,3 +169,21 @@ def test_unknown_players_and_boards_are_refused(db: Database, draft: int) -> Non
         _preview(db, draft, Split(8))
     with pytest.raises(ArbiterError, match="cannot play himself"):
         _preview(db, draft, MakePair(3, 3))
+
+
+def test_boards_the_override_changed_are_flagged(db: Database, draft: int) -> None:
+    """The engine's pairing is kept when it pairs; an override flags the boards it does not give."""
+    from sqlalchemy import text
+
+    from arbiter_app.services import undo_last_step
+
+    assert not any(b.overridden for b in get_round(db, draft, 3).boards)
+    apply_override(db, draft, 3, [SwapColours(2)], "requested by both players")
+    flagged = {(b.white, b.black) for b in get_round(db, draft, 3).boards if b.overridden}
+    assert flagged == {(3, 7)}  # board 2 with colours swapped; boards 1 and 3 as the engine paired them
+    # A round paired before the engine's pairing was kept: recomputed, the same flags.
+    with db.write() as s:
+        s.execute(text("UPDATE rounds SET engine_pairing = '' WHERE number = 3"))
+    assert {(b.white, b.black) for b in get_round(db, draft, 3).boards if b.overridden} == flagged
+    undo_last_step(db, draft)
+    assert not any(b.overridden for b in get_round(db, draft, 3).boards)
