@@ -29,6 +29,8 @@ from arbiter_app.trf.rounds import state_before_round  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "conformance" / "dutch-2016"
 LARGEST = ["large-1200-p219-r11.trf", "large-1197-p202-r10.trf"]
+NOTES = "## Notes"
+"""The heading of the hand-written part of RESULTS.md, kept when the table is written again."""
 
 
 def round_times(doc: TrfDocument) -> list[float]:
@@ -42,8 +44,8 @@ def round_times(doc: TrfDocument) -> list[float]:
     return times
 
 
-def row(name: str, players: int, times: list[float]) -> str:
-    cells = " | ".join(f"{t:.2f}" for t in times)
+def row(name: str, players: int, times: list[float], width: int) -> str:
+    cells = " | ".join([f"{t:.2f}" for t in times] + [""] * (width - len(times)))
     return f"| {name} | {players} | {cells} | {statistics.median(times):.2f} | {max(times):.2f} |"
 
 
@@ -59,16 +61,16 @@ def main() -> None:
         path = CORPUS / name
         if path.exists():
             doc = read_trf(path)
-            rows.append(row(name, len(doc.players), round_times(doc)))
+            rows.append(row(name, len(doc.players), round_times(doc), args.rounds))
             print(rows[-1], flush=True)
     for size in args.sizes:
         config = replace(GeneratorConfig(), players=size, rounds=args.rounds)
         start = time.perf_counter()
         doc = generate(config, args.seed)
         print(f"generated {size} players in {time.perf_counter() - start:.1f} s", flush=True)
-        rows.append(row(f"generated open, seed {args.seed}", size, round_times(doc)))
+        rows.append(row(f"generated open, seed {args.seed}", size, round_times(doc), args.rounds))
         print(rows[-1], flush=True)
-    width = max(len(r.split("|")) for r in rows) - 6
+    width = args.rounds
     header = "| field | players | " + " | ".join(f"R{k}" for k in range(1, width + 1)) + " | median | max |"
     rule = "|" + "---|" * (width + 4)
     text = "\n".join(
@@ -84,7 +86,10 @@ def main() -> None:
             "",
         ]
     )
-    args.out.write_text(text, encoding="utf-8")
+    # Notes written by hand below the table are kept.
+    previous = args.out.read_text(encoding="utf-8") if args.out.exists() else ""
+    notes = previous[previous.index(NOTES) :] if NOTES in previous else ""
+    args.out.write_text(text + ("\n" + notes if notes else ""), encoding="utf-8")
     print(f"written to {args.out}")
 
 
