@@ -173,6 +173,23 @@ def test_bundle_holds_what_the_application_loads_from_files(bundle: Bundle) -> N
     assert list(internal.glob("libsqlite3.so*")), "the SQLite library is not in the bundle"
 
 
+BASE_X11 = ("libxcb.so", "libX11", "libxkbcommon", "libGL", "libEGL", "libdbus", "libglib", "libfontconfig")
+"""Libraries every X11 desktop has; the bundle may rely on them."""
+
+
+def test_bundle_carries_the_x11_platform_plugins_own_libraries(bundle: Bundle) -> None:
+    """libqxcb links to libxcb-icccm4 and libxcb-keysyms1, which a desktop may lack: they travel with the bundle."""
+    internal = bundle.folder / "_internal"
+    plugin = internal / "PySide6" / "Qt" / "plugins" / "platforms" / "libqxcb.so"
+    qt_lib = internal / "PySide6" / "Qt" / "lib"
+    env = {"LD_LIBRARY_PATH": f"{internal}:{qt_lib}", "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+    listing = subprocess.run(["ldd", str(plugin)], capture_output=True, text=True, env=env, check=True).stdout
+    missing = [line.split()[0] for line in listing.splitlines() if "not found" in line]
+    assert not [m for m in missing if not m.startswith(BASE_X11)], listing
+    for name in ("libxcb-icccm.so.4", "libxcb-keysyms.so.1"):
+        assert f"{name} => {internal}" in listing, f"{name} is not taken from the bundle:\n{listing}"
+
+
 def test_bundle_leaves_the_network_out(bundle: Bundle) -> None:
     internal = bundle.folder / "_internal"
     names = [p.relative_to(internal).as_posix() for p in internal.rglob("*")]
