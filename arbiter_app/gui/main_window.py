@@ -145,7 +145,6 @@ class MainWindow(FileActions):
             action = self._action(f"{title}…", partial(self.show_report, kind))
             report_menu.addAction(action)
             self.report_actions.append(action)
-        self.report_actions[0].setShortcut(QKeySequence.StandardKey.Print)
         view_menu = bar.addMenu("&View")
         for k, (view, title) in enumerate(self.views(), 1):
             view_menu.addAction(self._action(title.replace("&", ""), partial(self.show_view, view), f"Ctrl+{k}"))

@@ -125,3 +125,11 @@ def test_tournament_settings_are_edited_and_refused_with_a_reason(window: MainWi
     t = window.context.read(sv.get_tournament)
     assert (t.federation, t.time_control, len(t.round_dates)) == ("NOR", "90 min + 30 s/move", 2)
     assert window.context.tournament.federation == "NOR"  # the views see the change
+
+
+def test_no_two_actions_share_a_shortcut(window: MainWindow) -> None:
+    """An ambiguous shortcut fires neither action: every shortcut of the menus is unique."""
+    from PySide6.QtGui import QAction
+
+    shortcuts = [a.shortcut().toString() for a in window.findChildren(QAction) if not a.shortcut().isEmpty()]
+    assert shortcuts and len(shortcuts) == len(set(shortcuts)), sorted(shortcuts)
