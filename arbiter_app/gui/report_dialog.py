@@ -29,7 +29,7 @@ from arbiter_app import services as sv
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.messages import show_error
 from arbiter_app.reports import report_html, write_report
-from arbiter_app.reports.pdf import print_html
+from arbiter_app.reports.pdf import print_html, qt_rich_text
 
 TITLES = {
     "standings": "Standings",
@@ -108,7 +108,7 @@ class ReportDialog(QDialog):
             except Exception as error:  # noqa: BLE001 - shown in the preview, nothing is lost
                 self.preview.setPlainText(str(error))
             else:
-                self.preview.setHtml(self.html)
+                self.preview.setHtml(qt_rich_text(self.html))
         for button in (self.print_button, self.pdf_button, self.html_button):
             button.setEnabled(bool(self.html))
 

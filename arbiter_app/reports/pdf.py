@@ -58,8 +58,10 @@ def ensure_gui_application() -> QCoreApplication:
     return app
 
 
-def _qt_tables(html: str) -> str:
-    """Qt's rich text reads CSS padding lengths as device pixels (tiny at 300 dpi): use the table attributes.
+def qt_rich_text(html: str) -> str:
+    """The report as Qt's rich text lays it out best (on paper and in a preview).
+
+    Qt's rich text reads CSS padding lengths as device pixels (tiny at 300 dpi): use the table attributes.
 
     Qt scales ``cellpadding`` and ``border`` as points (about 2 pt and 0.5 pt here).
     """
@@ -119,7 +121,7 @@ def paint_pages(html: str, device: QPagedPaintDevice, resolution: int, header: s
     doc = QTextDocument()
     doc.documentLayout().setPaintDevice(device)
     doc.setDocumentMargin(0)
-    doc.setHtml(_qt_tables(html))
+    doc.setHtml(qt_rich_text(html))
     width = float(paper.width())
     doc.setPageSize(QSizeF(width, float(paper.height())))
     needed = doc.size().width()

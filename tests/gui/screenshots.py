@@ -26,6 +26,7 @@ from arbiter_app import services as sv
 from arbiter_app.gui.main_window import MainWindow
 from arbiter_app.gui.override_dialog import OverrideDialog
 from arbiter_app.gui.player_dialog import PlayerDialog
+from arbiter_app.gui.report_dialog import ReportDialog
 from arbiter_app.gui.resources import example_trf
 from arbiter_app.gui.settings import use_settings_folder
 from arbiter_app.gui.workers import SyncRunner
@@ -110,6 +111,11 @@ def main(out: Path) -> None:
         player.show()
         save(player, out, "player-dialog")
         player.close()
+        report = ReportDialog(context, "wallchart", window)
+        report.resize(*SIZE)
+        report.show()
+        save(report, out, "report-wallchart")
+        report.close()
         window.close()
     QTimer.singleShot(0, app.quit)
 
