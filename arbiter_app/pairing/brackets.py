@@ -190,15 +190,15 @@ class _Graph:
 
         Solved level by level (criteria; the tie-breaks but the last; the
         last, the widest: a transposition order), each level only refining
-        the matchings optimal for the ones above it.
+        the matchings optimal for the ones above it.  Two tie-break fields
+        (the MDP-pairing's) are narrow enough to be one level.
         """
         count = len(self.vertices) // 2 + 1
-        groups = [tie_breaks[:-1], tie_breaks[-1:]]
+        groups = [tie_breaks] if len(tie_breaks) <= 2 else [tie_breaks[:-1], tie_breaks[-1:]]
         levels = [self.criteria_weights] + [pack(group, count) for group in groups if group]
         if excluded:
             levels[0] = [0 if e in excluded else w for e, w in zip(self.edges, levels[0])]
         return lexicographic_matching(len(self.vertices), self.edges, levels)
-
 
     def first_transposition(self, remainder: list[int], s1_size: int) -> list[int] | None:
         """The best candidate when it needs no exchange: the first transposition (D.1) among the best.
