@@ -35,7 +35,7 @@ from arbiter_app.persistence import Database, DatabaseFileError, default_databas
 from arbiter_app.services.dto import OverridePreview, RoundInfo
 from arbiter_app.services.overrides import Edit
 from arbiter_app.standings.reports import format_points
-from arbiter_app.standings.table import json_number
+from arbiter_app.standings.table import StandingsRow, json_number
 from arbiter_app.trf import TrfFormatError, TrfReadError
 
 EXIT_OK = 0
@@ -433,53 +433,38 @@ def _standings(db: Database, a: argparse.Namespace) -> int:
     tid = _tid(db)
     complete = sv.last_complete(sv.list_rounds(db, tid))
     after = complete if a.after_round is None else a.after_round
-    rows: list[dict[str, object]] = []
     codes: tuple[str, ...] = ()
     if 0 < after <= complete:
         table = sv.ranked_standings(db, tid, after)
-        codes = table.tiebreaks
-        for row in table.rows:
-            rows.append(
-                {
-                    "rank": row.place,
-                    "place": row.place_label,
-                    "number": row.number,
-                    "name": row.name,
-                    "rating": row.rating,
-                    "points": float(row.score),
-                    "tiebreaks": dict(zip(codes, row.tiebreaks)),
-                    "by_lot": row.by_lot,
-                }
-            )
+        codes, rows = table.tiebreaks, table.rows
     else:
-        for r in sv.standings(db, tid, a.after_round):
-            rows.append(
-                {
-                    "rank": r.rank,
-                    "place": str(r.rank),
-                    "number": r.number,
-                    "name": r.name,
-                    "rating": r.rating,
-                    "points": r.points / 10,
-                    "tiebreaks": {},
-                    "by_lot": False,
-                }
-            )
+        rows = tuple(
+            StandingsRow(r.rank, r.rank, r.number, r.name, r.rating, Fraction(r.points, 10), ())
+            for r in sv.standings(db, tid, a.after_round)
+        )
     if a.json:
-        for row in rows:
-            row["tiebreaks"] = {c: json_number(v) for c, v in row["tiebreaks"].items()}  # type: ignore[attr-defined]
-        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        listed = [
+            {
+                "rank": row.place,
+                "place": row.place_label,
+                "number": row.number,
+                "name": row.name,
+                "rating": row.rating,
+                "points": float(row.score),
+                "tiebreaks": {c: json_number(v) for c, v in zip(codes, row.tiebreaks)},
+                "by_lot": row.by_lot,
+            }
+            for row in rows
+        ]
+        print(json.dumps(listed, ensure_ascii=False, indent=2))
         return EXIT_OK
     print(f"Standings after round {after}" if codes else "Standings by score, then pairing number")
     print(f"{'Place':>6} {'No.':>4} {'Name':<32} {'Rtg':>4} {'Pts':>5}" + "".join(f" {c:>6}" for c in codes))
     for row in rows:
-        values = row["tiebreaks"]
-        assert isinstance(values, dict)
-        points = format_points(Fraction(str(row["points"])))
-        line = f"{row['place']!s:>6} {row['number']!s:>4} {row['name']!s:<32} {row['rating']!s:>4} {points:>5}"
-        line += "".join(f" {format_points(values[c]):>6}" for c in codes)
-        print(line + (" *" if row["by_lot"] else ""))
-    if any(row["by_lot"] for row in rows):
+        line = f"{row.place_label:>6} {row.number:>4} {row.name:<32} {row.rating:>4} {format_points(row.score):>5}"
+        line += "".join(f" {format_points(v):>6}" for v in row.tiebreaks)
+        print(line + (" *" if row.by_lot else ""))
+    if any(row.by_lot for row in rows):
         print("* place decided by drawing of lots")
     if not codes and after:
         print(f"(round {after} still lacks results: score and pairing number only, no tie-breaks)")

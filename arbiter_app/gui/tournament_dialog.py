@@ -83,11 +83,6 @@ def round_dates_text(dates: tuple[date | None, ...]) -> str:
     return ", ".join(d.isoformat() if d else "" for d in dates)
 
 
-def read_round_dates(edit: QLineEdit) -> tuple[date | None, ...]:
-    """The dates typed, or an ArbiterError naming the one that is not a date."""
-    return sv.parse_round_dates(edit.text())
-
-
 class TournamentDialog(QDialog):
     """Collects the settings; the main window creates the file and calls ``create_tournament``."""
 
@@ -154,7 +149,7 @@ class TournamentDialog(QDialog):
             "tie_breaks": self.tie_breaks.currentData(),
             "federation": self.federation.text().strip(),
             "time_control": self.time_control.text().strip(),
-            "round_dates": read_round_dates(self.round_dates),
+            "round_dates": sv.parse_round_dates(self.round_dates.text()),
         }
 
     def _on_name_changed(self, text: str) -> None:
@@ -176,7 +171,7 @@ class TournamentDialog(QDialog):
             self.errors.show()
             return
         try:
-            read_round_dates(self.round_dates)
+            sv.parse_round_dates(self.round_dates.text())
         except ArbiterError as error:
             self.errors.setText(f"Round dates: {error}.")
             self.errors.show()
@@ -249,7 +244,7 @@ class SettingsDialog(QDialog):
             "chief_arbiter": self.chief.text().strip(),
             "deputy_arbiters": self.deputies.text().strip(),
             "time_control": self.time_control.text().strip(),
-            "round_dates": read_round_dates(self.round_dates),
+            "round_dates": sv.parse_round_dates(self.round_dates.text()),
             "tie_breaks": self.tie_breaks.currentText().strip(),
         }
 

@@ -366,7 +366,6 @@ class _Solver:
                     self.expand_blossom(b, True)
         return [self.endpoint[p] if p >= 0 else -1 for p in self.mate]
 
-
     def tight_edges(self) -> list[int]:
         """Edges of reduced cost 0 under the final duals (blossoms holding both ends counted).
 
@@ -408,13 +407,6 @@ class _Solver:
             if cost == 0:
                 tight.append(k)
         return tight
-
-
-def max_weight_matching(n: int, edges: Sequence[tuple[int, int]], weights: Sequence[int]) -> list[int]:
-    """Mate of each vertex (``-1`` if unmatched) in a matching of maximum total weight."""
-    if not edges:
-        return [-1] * n
-    return _Solver(n, edges, weights).solve()
 
 
 def max_weight_matching_with_duals(

@@ -306,16 +306,20 @@ def _max_pairs(graph: _Graph, bracket: Bracket) -> int:
     return sum(1 for v in range(graph.size) if v < mate[v] < graph.size)
 
 
-def _inside_neighbours(bracket: Bracket) -> list[list[int]]:
-    """Who may meet whom inside the bracket (C.1, C.3; MDPs only with residents)."""
-    players, m = bracket.players, len(bracket.moved_down)
+def _neighbours(players: tuple[Contestant, ...], apart: int = 0) -> list[list[int]]:
+    """Who may meet whom among ``players`` (C.1, C.3); the first ``apart`` never meet each other."""
     neighbours: list[list[int]] = [[] for _ in players]
-    for j in range(m, len(players)):
+    for j in range(apart, len(players)):
         for i in range(j):
             if may_meet(players[i], players[j]):
                 neighbours[i].append(j)
                 neighbours[j].append(i)
     return neighbours
+
+
+def _inside_neighbours(bracket: Bracket) -> list[list[int]]:
+    """Who may meet whom inside the bracket (MDPs only with residents, B.2-B.3)."""
+    return _neighbours(bracket.players, apart=len(bracket.moved_down))
 
 
 def _c7_is_settled(bracket: Bracket) -> bool:
@@ -337,12 +341,7 @@ def _c7_is_settled(bracket: Bracket) -> bool:
         return True
     if unpaired > 1 or not following:
         return False
-    neighbours: list[list[int]] = [[] for _ in following]
-    for j in range(len(following)):
-        for i in range(j):
-            if may_meet(following[i], following[j]):
-                neighbours[i].append(j)
-                neighbours[j].append(i)
+    neighbours = _neighbours(following)
     mate = maximum_cardinality_matching(len(following), neighbours)
     if len(following) % 2 == 0:
         if -1 in mate:
@@ -396,11 +395,8 @@ def pair_bracket(bracket: Bracket, *, shortcuts: bool = True) -> BracketPairing:
         (i, j) for i, j in graph.edges if i in taken or j in taken or (i < m and m <= j < size)
     )
     if remainder:
-        fast = graph.first_transposition(remainder, s1_size) if shortcuts else None
-        if fast is not None:
-            mate = fast
-        else:
-            mate = graph.best_matching(generation.remainder_fields(graph.edges, position, s1_size), settled)
+        first = graph.first_transposition(remainder, s1_size) if shortcuts else None
+        mate = first or graph.best_matching(generation.remainder_fields(graph.edges, position, s1_size), settled)
     pairs = [(vertices[i], vertices[j]) for i, j in mdp_pairs]
     pairs += [(vertices[v], vertices[mate[v]]) for v in remainder if v < mate[v] and mate[v] in position]
     paired = {p.number for pair in pairs for p in pair}

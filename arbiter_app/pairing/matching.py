@@ -176,7 +176,7 @@ def first_optimal_assignment(
     if any(mate[a] < 0 for a in range(left)):
         return None
     left_mate = [mate[a] - left for a in range(left)]
-    right_mate = [mate[left + b] if mate[left + b] >= 0 else -1 for b in range(right)]
+    right_mate = mate[left:]
     left_dual, right_dual = dual[:left], dual[left:]
     total = 0
     tight: list[list[int]] = [[] for _ in range(left)]

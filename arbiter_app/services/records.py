@@ -45,6 +45,16 @@ def point_system(t: Tournament) -> PointSystem:
     )
 
 
+def stored_round_dates(text: str) -> tuple[date | None, ...]:
+    """``Tournament.round_dates`` read: ISO dates separated by commas, empty where unknown."""
+    return tuple(date.fromisoformat(d) if d else None for d in text.split(",")) if text else ()
+
+
+def round_dates_to_store(dates: tuple[date | None, ...]) -> str:
+    """The dates of the rounds as ``Tournament.round_dates`` keeps them."""
+    return ",".join(d.isoformat() if d else "" for d in dates)
+
+
 def tournament_info(t: Tournament) -> TournamentInfo:
     return TournamentInfo(
         id=t.id,
@@ -62,7 +72,7 @@ def tournament_info(t: Tournament) -> TournamentInfo:
         edition=t.edition,
         federation=t.federation,
         time_control=t.time_control,
-        round_dates=tuple(date.fromisoformat(d) if d else None for d in t.round_dates.split(",")) if t.round_dates else (),
+        round_dates=stored_round_dates(t.round_dates),
     )
 
 

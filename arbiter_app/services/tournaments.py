@@ -14,7 +14,7 @@ from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import Tournament
 from arbiter_app.services.dto import TournamentInfo
-from arbiter_app.services.records import audit, tournament_info
+from arbiter_app.services.records import audit, round_dates_to_store, tournament_info
 
 
 DATE_LAYOUTS = ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%y/%m/%d")
@@ -37,10 +37,6 @@ def parse_round_dates(text: str) -> tuple[date | None, ...]:
     while items and not items[-1]:
         items.pop()
     return tuple(parse_date(item) if item else None for item in items)
-
-
-def _round_dates_text(dates: tuple[date | None, ...]) -> str:
-    return ",".join(d.isoformat() if d else "" for d in dates)
 
 
 def _check_settings(
@@ -101,7 +97,7 @@ def create_tournament(
             deputy_arbiters=deputy_arbiters,
             federation=federation,
             time_control=time_control.strip(),
-            round_dates=_round_dates_text(round_dates),
+            round_dates=round_dates_to_store(round_dates),
             rounds_count=rounds,
             points_win=ps.win,
             points_draw=ps.draw,
@@ -167,7 +163,7 @@ def edit_tournament(db: Database, tournament_id: int, **changes: Any) -> Tournam
                 continue
             before[field], after[field] = _audit_value(old), _audit_value(value)
             if field == "round_dates":
-                t.round_dates = _round_dates_text(tuple(value))
+                t.round_dates = round_dates_to_store(tuple(value))
             elif field == "name":
                 t.name = str(value).strip()
             else:

@@ -41,7 +41,13 @@ from arbiter_app.persistence.models import (
 )
 from arbiter_app.services.dto import ExportInfo, ImportInfo
 from arbiter_app.services.players import TRF_TITLES, normalise_title
-from arbiter_app.services.records import audit, point_system, tournament_info
+from arbiter_app.services.records import (
+    audit,
+    point_system,
+    round_dates_to_store,
+    stored_round_dates,
+    tournament_info,
+)
 from arbiter_app.services.standings import compute_standings
 from arbiter_app.services.tournaments import parse_date
 from arbiter_app.trf import PlayerLine, RoundEntry, TrfDocument, read_trf, write_trf
@@ -127,8 +133,8 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
             values[_HEADER_FIELDS[code]] = text.upper() if code == "032" else text
         elif code in _DATE_FIELDS and _date(text) is not None:
             values[_DATE_FIELDS[code]] = _date(text)
-        elif code == "132" and round_dates_from_trf(line) is not None:
-            values["round_dates"] = ",".join(d.isoformat() if d else "" for d in round_dates_from_trf(line) or ())
+        elif code == "132" and (dates := round_dates_from_trf(line)) is not None:
+            values["round_dates"] = round_dates_to_store(dates)
         else:
             extra.append(line)
     if name:
@@ -315,9 +321,9 @@ def _header_lines(t: Tournament, players: list[Player]) -> list[tuple[int, str]]
             others.append(line)
     lines = kept | {"012": f"012 {t.name}"}
     lines |= {code: f"{code} {getattr(t, field)}" for code, field in _EXPORTED_TEXT if getattr(t, field)}
-    info = tournament_info(t)
-    if any(info.round_dates):
-        lines["132"] = round_dates_line(info.round_dates)
+    dates = stored_round_dates(t.round_dates)
+    if any(dates):
+        lines["132"] = round_dates_line(dates)
     lines |= {code: f"{code} {getattr(t, field):%Y/%m/%d}" for code, field in _DATE_FIELDS.items() if getattr(t, field)}
     lines["062"] = f"062 {len(players)}"
     lines["072"] = f"072 {sum(1 for p in players if p.rating)}"
