@@ -1,4 +1,5 @@
-"""Shared test set-up: where the project's shared materials live."""
+"""Shared test set-up: the project's own test data (``tests/data``, refreshed from ``../shared`` by
+``tests/data/refresh.py``), so that a clone anywhere runs the whole suite."""
 
 from __future__ import annotations
 
@@ -9,14 +10,13 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+DATA = Path(__file__).resolve().parent / "data"
 
 
 @pytest.fixture(scope="session")
-def shared() -> Path:
-    if not SHARED.is_dir():
-        pytest.skip(f"the shared materials are not at {SHARED}")
-    return SHARED
+def data() -> Path:
+    """The test data folder: ``conformance/`` and ``fixtures/`` as in ``../shared``."""
+    return DATA
 
 
 @pytest.fixture(scope="session")

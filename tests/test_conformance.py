@@ -1,6 +1,6 @@
 """Conformance: every round of every tournament paired by the endorsed engine, re-paired identically.
 
-The protocol of ../shared/conformance/README.md: for each round, rebuild the
+The protocol of tests/data/conformance/README.md: for each round, rebuild the
 tournament as it stood before it, pair it, and compare the pairs (colours
 included, forfeited games too) and the pairing-allocated bye with the file.
 """
@@ -13,16 +13,14 @@ import pytest
 
 from arbiter_app.conformance import check_tournament
 from arbiter_app.trf.reader import read_trf
-from tests.conftest import SHARED
+from tests.conftest import DATA
 
-FILES = sorted((SHARED / "conformance").glob("dutch-2016*/*.trf")) + [SHARED / "fixtures" / "arbiters-manual-12.trf"]
+FILES = sorted((DATA / "conformance").glob("dutch-2016*/*.trf")) + [DATA / "fixtures" / "arbiters-manual-12.trf"]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_every_round_is_identical(path: Path) -> None:
-    if not path.exists():
-        pytest.skip(f"{path} is not here")
     checks = check_tournament(read_trf(path))
     assert checks, "the file has paired rounds"
     different = [c for c in checks if not c.matches]
@@ -31,6 +29,4 @@ def test_every_round_is_identical(path: Path) -> None:
 
 def test_the_corpus_is_here() -> None:
     """The conformance run must not pass by finding nothing."""
-    if not SHARED.is_dir():
-        pytest.skip("the shared materials are not beside the repository")
     assert len(FILES) >= 316

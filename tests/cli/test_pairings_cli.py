@@ -13,8 +13,8 @@ from arbiter_app.trf.rounds import pairing_of_round
 
 
 @pytest.fixture
-def manual_text(shared: Path) -> str:
-    return (shared / "fixtures" / "arbiters-manual-12.trf").read_text()
+def manual_text(data: Path) -> str:
+    return (data / "fixtures" / "arbiters-manual-12.trf").read_text()
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -69,8 +69,8 @@ def test_pre_entered_bye_is_not_paired_whatever_the_points_column(tmp_path: Path
     assert outputs[0].splitlines()[-1].endswith(" 0")  # eleven to pair: a bye
 
 
-def test_check_reports_identical_rounds(shared: Path, capsys) -> None:  # noqa: ANN001
-    code, out, _ = run(["--dutch", str(shared / "fixtures" / "arbiters-manual-12.trf"), "-c"], capsys)
+def test_check_reports_identical_rounds(data: Path, capsys) -> None:  # noqa: ANN001
+    code, out, _ = run(["--dutch", str(data / "fixtures" / "arbiters-manual-12.trf"), "-c"], capsys)
     assert code == 0
     assert "9 of 9 rounds identical" in out
 
@@ -146,9 +146,9 @@ def test_full_point_bye_where_a_pairing_bye_was_meant_is_warned(tmp_path: Path, 
     assert code == 0
 
 
-def test_explain_options_reach_the_explanation(shared: Path, capsys) -> None:  # noqa: ANN001
+def test_explain_options_reach_the_explanation(data: Path, capsys) -> None:  # noqa: ANN001
     """--why-float answers like the manual: #11 floats again in round 4, and correctly (C.12)."""
-    path = shared / "fixtures" / "arbiters-manual-12.trf"
+    path = data / "fixtures" / "arbiters-manual-12.trf"
     code, out, _ = run(["--dutch", str(path), "--why-float", "11", "--round", "4"], capsys)
     assert code == 0
     assert "#11 floats" in out and "C.12" in out and "correctly" in out

@@ -16,8 +16,8 @@ from arbiter_app.trf.rounds import state_before_round
 
 
 @pytest.fixture(scope="session")
-def manual_path(shared: Path) -> Path:
-    return shared / "fixtures" / "arbiters-manual-12.trf"
+def manual_path(data: Path) -> Path:
+    return data / "fixtures" / "arbiters-manual-12.trf"
 
 
 @pytest.fixture(scope="session")

@@ -19,10 +19,10 @@ from arbiter_app.explain import RoundExplanation, explain_round
 from arbiter_app.explain.trail import SMALL_BRACKET
 from arbiter_app.trf.reader import read_trf
 from arbiter_app.trf.rounds import state_before_round
-from tests.conftest import SHARED
+from tests.conftest import DATA
 from tests.explain.conftest import numbers, pair_set
 
-CORPUS = SHARED / "conformance" / "dutch-2016"
+CORPUS = DATA / "conformance" / "dutch-2016"
 SMALL = ["small-1051-p29-r6.trf", "small-1062-p19-r7.trf", "small-1072-p14-r6.trf", "small-1089-p16-r8.trf",
          "small-1098-p15-r8.trf", "small-1118-p13-r9.trf"]
 FILES = sorted(CORPUS.glob("tiny-*.trf")) + [CORPUS / name for name in SMALL]
@@ -69,14 +69,12 @@ def disagreements(path: Path, largest: int = SMALL_BRACKET) -> list[str]:
     return found_wrong
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="the conformance corpus is not beside the repository")
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_explanation_chooses_the_engines_pairing(path: Path) -> None:
     wrong = disagreements(path)
     assert not wrong, "\n".join(wrong)
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="the conformance corpus is not beside the repository")
 def test_d2_numbers_the_remainder_afresh() -> None:
     """D.2 in a remainder counts BSNs 1, 2, ... within the remainder, as the endorsed engine does.
 

@@ -1,4 +1,4 @@
-"""The four worked pairings of ../shared/fixtures/arbiters-manual-walkthroughs.md, value by value.
+"""The four worked pairings of tests/data/fixtures/arbiters-manual-walkthroughs.md, value by value.
 
 Where the explanation, using the engine's evaluator, sees more than the
 manual's prose says, the test pins what the rules give and a comment names

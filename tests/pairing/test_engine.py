@@ -16,8 +16,8 @@ from arbiter_app.trf.rounds import pairing_of_round, state_before_round
 
 
 @pytest.fixture(scope="module")
-def manual(shared: Path):  # noqa: ANN201
-    return read_trf(shared / "fixtures" / "arbiters-manual-12.trf")
+def manual(data: Path):  # noqa: ANN201
+    return read_trf(data / "fixtures" / "arbiters-manual-12.trf")
 
 
 @pytest.mark.parametrize("round_number", range(1, 10))

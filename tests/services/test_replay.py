@@ -17,11 +17,11 @@ from arbiter_app.persistence import open_database
 from arbiter_app.services import create_tournament, export_trf, list_players, register_player, state_for_round
 from arbiter_app.trf import parse_trf, read_trf
 from arbiter_app.trf.rounds import tenths
-from tests.conftest import SHARED
+from tests.conftest import DATA
 from tests.services.replay import replay
 
-CORPUS = SHARED / "conformance" / "dutch-2016"
-BAKU = SHARED / "conformance" / "dutch-2016-baku"
+CORPUS = DATA / "conformance" / "dutch-2016"
+BAKU = DATA / "conformance" / "dutch-2016-baku"
 ALL = sorted(CORPUS.glob("*.trf"))
 FAST = [
     "tiny-1036-p5-r3.trf",
@@ -39,8 +39,6 @@ FAST = [
 
 
 def _check(path: Path, db_path: Path, *, accelerated: bool = False) -> None:
-    if not path.exists():
-        pytest.skip(f"{path} is not here")
     doc = read_trf(path)
     db = open_database(db_path)
     try:
@@ -60,7 +58,7 @@ def test_replay_small_tournaments(path: Path, db_path: Path) -> None:
 
 
 def test_replay_the_arbiters_manual_tournament(db_path: Path) -> None:
-    _check(SHARED / "fixtures" / "arbiters-manual-12.trf", db_path)
+    _check(DATA / "fixtures" / "arbiters-manual-12.trf", db_path)
 
 
 @pytest.mark.slow
@@ -77,8 +75,6 @@ def test_replay_with_baku_acceleration_computed_by_the_app(path: Path, db_path: 
 
 
 def test_the_corpus_is_here() -> None:
-    if not SHARED.is_dir():
-        pytest.skip("the shared materials are not beside the repository")
     assert len(ALL) == 285
     assert all((CORPUS / name).exists() for name in FAST)
 
@@ -86,8 +82,6 @@ def test_the_corpus_is_here() -> None:
 def test_baku_virtual_points_match_the_endorsed_engine(db_path: Path) -> None:
     """C.04.5: GA is the first 2 x ceil(n/4) players; 1 point before rounds 1-3, 0.5 before rounds 4-5."""
     path = BAKU / "baku-2025-p35-r10.trf"
-    if not path.exists():
-        pytest.skip(f"{path} is not here")
     doc = read_trf(path)
     db = open_database(db_path)
     try:

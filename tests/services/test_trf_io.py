@@ -21,10 +21,10 @@ from arbiter_app.services import (
 )
 from arbiter_app.trf import parse_trf, read_trf
 from arbiter_app.trf.errors import TrfFormatError
-from tests.conftest import SHARED
+from tests.conftest import DATA
 from tests.services.conftest import SEVEN
 
-MANUAL = SHARED / "fixtures" / "arbiters-manual-12.trf"
+MANUAL = DATA / "fixtures" / "arbiters-manual-12.trf"
 
 
 def _player(number: int, sex: str, title: str, name: str, rating: int, fed: str, fide: str, birth: str) -> str:
@@ -59,8 +59,6 @@ EXTENSIONS = (
 
 
 def test_the_manual_tournament_goes_in_and_comes_out(db: Database) -> None:
-    if not MANUAL.exists():
-        pytest.skip("the shared fixtures are not here")
     doc = read_trf(MANUAL)
     info = import_trf(db, MANUAL)
     assert (info.players, info.rounds, info.tournament.name) == (12, 9, "Arbiters Manual example")

@@ -12,8 +12,8 @@ from arbiter_app.standings import ARBITERS_MANUAL, pairing_list, standings
 from arbiter_app.trf import read_trf
 from arbiter_app.trf.rounds import next_round, state_before_round
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "conformance" / "dutch-2016"
-FILES = sorted(CORPUS.glob("*.trf")) if CORPUS.is_dir() else []
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "conformance" / "dutch-2016"
+FILES = sorted(CORPUS.glob("*.trf"))
 
 
 def _check(path: Path, codes: tuple[str, ...]) -> None:

@@ -45,11 +45,11 @@ def test_crosstable_in_standings_order_and_json() -> None:
     assert data["rows"][1]["cells"][0] == {"round": 1, "opponent": 6, "colour": "b", "result": "1", "points": 1}
 
 
-def test_manual_round_9_board_order(shared) -> None:
+def test_manual_round_9_board_order(data) -> None:
     """Scores before round 9: 1, 2, 4 on 5.5; 5, 6, 12 on 4; 3 on 4.5; 7, 9 on 3.5; 8 on 3; 10, 11 on 2.5.
     D.9: score of the higher ranked player, then the sum, then his rank: 3-2 (5.5, 10), 1-6 (5.5, 9.5),
     7-4 (5.5, 9), 12-8 (4, 7), 5-10 (4, 6.5), 11-9 (3.5, 6)."""
-    state = state_before_round(read_trf(shared / "fixtures" / "arbiters-manual-12.trf"), 10)
+    state = state_before_round(read_trf(data / "fixtures" / "arbiters-manual-12.trf"), 10)
     listing = pairing_list(state, 9)
     assert [(b.white, b.black, b.result) for b in listing.boards] == [
         (3, 2, "½-½"), (1, 6, "1-0"), (7, 4, "½-½"), (12, 8, "0-1"), (5, 10, "½-½"), (11, 9, "½-½"),

@@ -19,8 +19,8 @@ SWISS = ARBITERS_MANUAL.recommended["individual swiss"]
 
 
 @pytest.fixture(scope="module")
-def manual_doc(shared: Path):
-    return read_trf(shared / "fixtures" / "arbiters-manual-12.trf")
+def manual_doc(data: Path):
+    return read_trf(data / "fixtures" / "arbiters-manual-12.trf")
 
 
 @pytest.fixture(scope="module")

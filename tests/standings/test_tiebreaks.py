@@ -86,11 +86,11 @@ def test_direct_encounter_forfeit_is_no_meeting() -> None:
     assert evaluation[1].key == evaluation[2].key
 
 
-def test_direct_encounter_manual_12_four_points(shared) -> None:
+def test_direct_encounter_manual_12_four_points(data) -> None:
     """The five players on 4 points in the manual's tournament: 8-9 and 9-12 never met.  Points among them:
     6 (Frank) 2 of 4, 7 (Gale) 2 of 4, 8 (Hans) 2 of 3, 9 (Isabelle) 1 of 2, 12 (Leonard) 1 of 3: nobody's score
     is out of reach of the others (8 and 9 could reach 3), so direct encounter leaves all five tied."""
-    doc = read_trf(shared / "fixtures" / "arbiters-manual-12.trf")
+    doc = read_trf(data / "fixtures" / "arbiters-manual-12.trf")
     context = TieBreakContext.from_state(state_before_round(doc, 10))
     evaluation = tb.direct_encounter(context, [6, 7, 8, 9, 12])
     assert {n: e.value for n, e in evaluation.items()} == {6: 2, 7: 2, 8: 2, 9: 1, 12: 1}

@@ -1,4 +1,4 @@
-"""Every shared TRF file parses and is written back byte for byte."""
+"""Every corpus TRF file parses and is written back byte for byte."""
 
 from __future__ import annotations
 
@@ -8,12 +8,9 @@ import pytest
 
 from arbiter_app.trf import RoundEntry, read_trf, write_trf
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-CONFORMANCE = SHARED / "conformance"
-MANUAL = SHARED / "fixtures" / "arbiters-manual-12.trf"
-
-pytestmark = pytest.mark.skipif(not SHARED.is_dir(), reason=f"shared test data folder {SHARED} is missing")
-
+DATA = Path(__file__).resolve().parents[1] / "data"
+CONFORMANCE = DATA / "conformance"
+MANUAL = DATA / "fixtures" / "arbiters-manual-12.trf"
 
 def _corpus() -> list[Path]:
     folders = (CONFORMANCE / "dutch-2016", CONFORMANCE / "dutch-2016-baku")
@@ -24,7 +21,7 @@ def _lf_text(path: Path) -> str:
     return path.read_bytes().decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
 
 
-@pytest.mark.parametrize("path", _corpus() if SHARED.is_dir() else [], ids=lambda path: path.name)
+@pytest.mark.parametrize("path", _corpus(), ids=lambda path: path.name)
 def test_file_parses_and_round_trips(path: Path) -> None:
     doc = read_trf(path)
     assert doc.players
