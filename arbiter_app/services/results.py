@@ -19,7 +19,6 @@ from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import BoardResult, Round, RoundState, Tournament
 from arbiter_app.services.dto import ResultInfo
 from arbiter_app.services.records import audit, board_info, snapshot
-from arbiter_app.services.testhooks import pause_point
 
 _SPELLINGS: dict[str, tuple[BoardResult, bool]] = {
     "1-0": (BoardResult.WHITE_WINS, False),
@@ -115,11 +114,8 @@ def enter_results(
         queries.players(s, t.id)  # into the session, so that boards find their players without a query each
         before = snapshot(s, t.id, round_number)
         infos = []
-        for k, (board_number, result) in enumerate(results):
+        for board_number, result in results:
             infos.append(_set(s, t, r, board_number, result))
-            if k == 0:
-                s.flush()
-                pause_point("results")
         _settle_state(r)
         s.flush()
         # One undo step for the whole entry: the snapshot goes on a closing audit line.

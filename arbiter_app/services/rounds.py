@@ -22,7 +22,6 @@ from arbiter_app.persistence.models import AuditEntry, BoardRow, Bye, ByeKind, R
 from arbiter_app.services.dto import AuditInfo, PublishInfo, RoundInfo
 from arbiter_app.services.records import audit, audit_info, restore, round_info, snapshot
 from arbiter_app.services.state import state_for_round
-from arbiter_app.services.testhooks import pause_point
 
 
 def store_pairing(session: Session, t: Tournament, r: Round, pairing: RoundPairing) -> None:
@@ -132,7 +131,6 @@ def publish_round(db: Database, tournament_id: int, round_number: int | None = N
         r.state = RoundState.PUBLISHED.value
         r.published_at = utcnow()
         s.flush()
-        pause_point("publish")
         audit(s, t.id, "publish round", f"round {r.number} published", after=[b.number for b in r.boards])
         info = round_info(s, r)
     if db.path is None:

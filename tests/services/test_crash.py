@@ -1,8 +1,8 @@
 """Real processes: killed (SIGKILL) inside a transaction, and two writers on one file.
 
-The services have a documented test hook (``arbiter_app.services.testhooks``):
-with ``ARBITER_TEST_PAUSE=POINT:FOLDER`` a service stops at ``POINT`` inside
-its transaction, after its first write, until ``FOLDER/release`` appears.
+The processes run under ``tests/services/pause_inside.py``, which stops the
+action inside its transaction, after its first write, until
+``FOLDER/release`` appears (the application carries no test hook).
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from sqlalchemy import text
 
 from arbiter_app.persistence import Database, open_database
 from arbiter_app.services import get_round, pair_next_round, publish_round
-from arbiter_app.services.testhooks import PAUSE_ENV
 from tests.services.conftest import dump
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
@@ -33,9 +32,17 @@ enter_results(db, 1, 3, [(1, "1-0"), (2, "0-1"), (3, "1/2")])
 """
 
 
-def _spawn(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
+PAUSE_INSIDE = str(Path(__file__).with_name("pause_inside.py"))
+
+
+def _spawn(args: list[str], pause_in: Path | None = None) -> subprocess.Popen[str]:
+    command = [PAUSE_INSIDE, str(pause_in), *args] if pause_in else args
     return subprocess.Popen(
-        [sys.executable, *args], env={**os.environ, **env}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, *command],
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
 
 
@@ -63,9 +70,9 @@ def _wait_inside(process: subprocess.Popen[str], folder: Path) -> None:
         time.sleep(0.02)
 
 
-def _kill_inside(args: list[str], point: str, folder: Path) -> None:
+def _kill_inside(args: list[str], folder: Path) -> None:
     folder.mkdir()
-    process = _spawn(args, {PAUSE_ENV: f"{point}:{folder}"})
+    process = _spawn(args, folder)
     _wait_inside(process, folder)
     os.kill(process.pid, signal.SIGKILL)
     process.communicate(timeout=30)
@@ -85,7 +92,7 @@ def test_killed_while_publishing_leaves_the_round_unpublished(
     pair_next_round(db, seven)
     before = dump(db)
     db.dispose()
-    _kill_inside(_cli(db_path, "publish"), "publish", tmp_path / "hook")
+    _kill_inside(_cli(db_path, "publish"), tmp_path / "hook")
     again = _intact(db_path)
     try:
         assert dump(again) == before
@@ -103,14 +110,14 @@ def test_killed_while_entering_results_leaves_none_of_them(
     publish_round(db, seven)
     before = dump(db)
     db.dispose()
-    _kill_inside(["-c", ENTER_ALL, str(db_path)], "results", tmp_path / "hook")
+    _kill_inside(["-c", ENTER_ALL, str(db_path)], tmp_path / "hook")
     again = _intact(db_path)
     try:
         assert dump(again) == before
         assert [b.result for b in get_round(again, seven, 3).boards] == [None, None, None]
     finally:
         again.dispose()
-    done = _spawn(["-c", ENTER_ALL, str(db_path)], {})
+    done = _spawn(["-c", ENTER_ALL, str(db_path)])
     assert done.wait(timeout=60) == 0
     after = _intact(db_path)
     try:
@@ -126,7 +133,7 @@ def test_two_processes_writing_the_same_file(db: Database, db_path: Path, seven:
     db.dispose()
     folder = tmp_path / "hook"
     folder.mkdir()
-    first = _spawn(_cli(db_path, "result", "3", "1", "1-0"), {PAUSE_ENV: f"results:{folder}"})
+    first = _spawn(_cli(db_path, "result", "3", "1", "1-0"), folder)
     try:
         _wait_inside(first, folder)
         second = _run(_cli(db_path, "result", "3", "2", "0-1"), {"ARBITER_BUSY_TIMEOUT_MS": "200"})
