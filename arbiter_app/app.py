@@ -8,7 +8,7 @@
                                 (in the child process, as in use), exit 0
 
 Opening a file brings its schema to the head migration
-(:func:`arbiter_app.persistence.open_database` does that); the window talks
+(:func:`arbiter_app.services.files.open_database` does that); the window talks
 to the services only.
 """
 
@@ -113,7 +113,7 @@ def start(path: str | None) -> MainWindow:
     _application(sys.argv[0] if sys.argv else PROGRAM)
     from arbiter_app.gui.files import holds_tournament
     from arbiter_app.gui.main_window import MainWindow
-    from arbiter_app.persistence import default_database_path
+    from arbiter_app.services.files import default_database_path
 
     window = MainWindow()
     window.show()

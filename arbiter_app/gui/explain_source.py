@@ -34,7 +34,7 @@ from arbiter_app.explain import (
 from arbiter_app.explain.candidates import Evaluation
 from arbiter_app.explain.render_text import candidate_text
 from arbiter_app.explain.words import points, value_text
-from arbiter_app.persistence import open_database
+from arbiter_app.services.files import open_database
 
 __all__ = [
     "ARTICLES",

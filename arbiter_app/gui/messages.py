@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from arbiter_app.errors import ArbiterError, PairingImpossibleError, RuleViolation
-from arbiter_app.persistence import DatabaseBusyError, DatabaseFileError
+from arbiter_app.services.files import DatabaseBusyError, DatabaseFileError
 
 
 def is_expected(error: BaseException) -> bool:

@@ -81,7 +81,7 @@ def call_service(name: str, path: str | os.PathLike[str], tournament_id: int, *a
 def run_service(name: str, path: str, tournament_id: int, *args: Any) -> Any:
     """In the child: open the file, run the service, close the file."""
     from arbiter_app import services
-    from arbiter_app.persistence import open_database
+    from arbiter_app.services.files import open_database
 
     db = open_database(path)
     try:

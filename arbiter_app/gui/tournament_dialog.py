@@ -29,7 +29,7 @@ from arbiter_app.errors import ArbiterError
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.player_dialog import finish_form
 from arbiter_app.pairing.model import Colour
-from arbiter_app.persistence import default_data_dir, default_database_path
+from arbiter_app.services.files import default_data_dir, default_database_path
 from arbiter_app.standings import ARBITERS_MANUAL
 
 FILE_FILTER = "Tournament files (*.db *.sqlite);;All files (*)"

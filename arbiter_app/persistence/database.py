@@ -27,6 +27,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from arbiter_app.persistence.errors import DatabaseBusyError, DatabaseFileError
+from arbiter_app.persistence.migrate import upgrade_to_head
 
 APP_FOLDER = "arbiter_app"
 DEFAULT_BUSY_TIMEOUT_MS = 5000
@@ -163,8 +164,6 @@ def open_database(
     ``create``), is not an SQLite file, or is locked, and
     :class:`SchemaTooNewError` for a file from a newer version.
     """
-    from arbiter_app.persistence.migrate import upgrade_to_head
-
     file = Path(path)
     if not create and not file.is_file():
         raise DatabaseFileError(str(file), "no such tournament file (create one with 'arbiter new')")
@@ -186,8 +185,6 @@ def open_database(
 def open_memory_database() -> Database:
     """A fresh in-memory database at the head revision (one shared connection), for tests and previews."""
     from sqlalchemy.pool import StaticPool
-
-    from arbiter_app.persistence.migrate import upgrade_to_head
 
     engine = _listen(create_engine("sqlite://", poolclass=StaticPool), 0)
     upgrade_to_head(engine, ":memory:")

@@ -8,12 +8,11 @@ recognised with one query, without loading Alembic (quicker start-up).
 
 For developers, after changing the models (and :data:`HEAD_REVISION`)::
 
-    python -m arbiter_app.persistence.migrate revision -m "what changes" SCRATCH.db
+    python -m arbiter_app.persistence.revision revision -m "what changes" SCRATCH.db
 """
 
 from __future__ import annotations
 
-import sys
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -84,25 +83,3 @@ def upgrade_to_head(engine: Engine, name: str | None = None) -> None:
 
         command.upgrade(alembic_config(connection), "head")
         connection.commit()
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``revision -m MESSAGE DB``: autogenerate a revision against a scratch file upgraded to head."""
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 4 or args[0] != "revision" or args[1] != "-m":
-        print(__doc__, file=sys.stderr)
-        return 2
-    from alembic import command
-
-    from arbiter_app.persistence.database import create_database_engine
-
-    engine = create_database_engine(args[3])
-    upgrade_to_head(engine)
-    with engine.connect() as connection:
-        command.revision(alembic_config(connection), message=args[2], autogenerate=True)
-        connection.commit()
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

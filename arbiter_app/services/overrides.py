@@ -38,7 +38,8 @@ from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import Override, Round, RoundState, Tournament
 from arbiter_app.services.dto import OverridePreview, OverrideWarning
-from arbiter_app.services.records import audit, round_info, snapshot
+from arbiter_app.services.records import audit, snapshot
+from arbiter_app.services.round_view import round_info
 from arbiter_app.services.rounds import store_pairing
 from arbiter_app.services.state import state_for_round
 

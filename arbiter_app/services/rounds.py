@@ -20,7 +20,9 @@ from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import AuditEntry, BoardRow, Bye, ByeKind, Round, RoundState, Tournament, utcnow
 from arbiter_app.services.dto import AuditInfo, PublishInfo, RoundInfo
-from arbiter_app.services.records import audit, audit_info, restore, round_info, snapshot
+from arbiter_app.services.files import backup_database
+from arbiter_app.services.records import audit, audit_info, restore, snapshot
+from arbiter_app.services.round_view import round_info
 from arbiter_app.services.state import state_for_round
 
 
@@ -108,19 +110,6 @@ def repair_round(db: Database, tournament_id: int) -> RoundInfo:
 def backup_path(path: Path, round_number: int) -> Path:
     """Where the copy made when round ``round_number`` is published goes."""
     return path.with_name(f"{path.name}.bak-round{round_number}")
-
-
-def backup_database(db: Database, target: Path) -> None:
-    """A consistent copy of the file (SQLite online backup)."""
-    with db.engine.connect() as connection:
-        source = connection.connection.driver_connection
-        assert isinstance(source, sqlite3.Connection)
-        destination = sqlite3.connect(target)
-        try:
-            source.backup(destination)
-        finally:
-            destination.close()
-        connection.rollback()
 
 
 def publish_round(db: Database, tournament_id: int, round_number: int | None = None) -> PublishInfo:

@@ -1,0 +1,86 @@
+"""The tournament file as the shells see it: opening it, where it lives, what can go wrong.
+
+The GUI and the command lines reach the database only through the services;
+this module hands them the file itself (an open :class:`Database` is what
+every service takes first) without letting them import the persistence layer,
+and makes copies of it.
+
+A tournament file in use is two files on disk: ``NAME`` and, while it is
+open, ``NAME-wal`` (SQLite's write-ahead log) beside it; the latest steps may
+still be only in the second.  Copying ``NAME`` alone can therefore lose them.
+:func:`save_copy` writes one self-contained, consistent file instead.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import tempfile
+from pathlib import Path
+
+from arbiter_app.errors import ArbiterError
+
+from arbiter_app.persistence import (
+    Database,
+    DatabaseBusyError,
+    DatabaseFileError,
+    SchemaTooNewError,
+    default_data_dir,
+    default_database_path,
+    open_database,
+)
+
+__all__ = [
+    "Database",
+    "backup_database",
+    "save_copy",
+    "DatabaseBusyError",
+    "DatabaseFileError",
+    "SchemaTooNewError",
+    "default_data_dir",
+    "default_database_path",
+    "open_database",
+]
+
+
+def backup_database(db: Database, target: Path) -> None:
+    """A consistent copy of the open file into ``target`` (SQLite online backup: the log's content included)."""
+    with db.engine.connect() as connection:
+        source = connection.connection.driver_connection
+        assert isinstance(source, sqlite3.Connection)
+        destination = sqlite3.connect(target)
+        try:
+            source.backup(destination)
+            destination.execute("PRAGMA journal_mode=DELETE")  # one file, nothing beside it
+        finally:
+            destination.close()
+        connection.rollback()
+
+
+def save_copy(db: Database, target: str | os.PathLike[str]) -> Path:
+    """Save a copy of the tournament file as ``target``: one self-contained file, written whole or not at all.
+
+    The copy is made in a temporary file beside ``target`` and renamed over it
+    only when complete, so a full disk or a removed medium leaves no partial
+    copy.  The open file itself is refused as a target.
+    """
+    path = Path(target)
+    if db.path is not None and path.resolve() == Path(db.path).resolve():
+        raise ArbiterError(f"{path}: this is the open tournament file; choose another name for the copy")
+    if path.is_dir():
+        raise ArbiterError(f"{path}: is a folder; give the name of the copy")
+    try:
+        fd, scratch = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    except OSError as error:
+        raise ArbiterError(f"{path}: the copy could not be written ({error.strerror})") from error
+    os.close(fd)
+    try:
+        backup_database(db, Path(scratch))
+        os.replace(scratch, path)
+    except (OSError, sqlite3.Error) as error:
+        Path(scratch).unlink(missing_ok=True)
+        raise ArbiterError(f"{path}: the copy could not be written ({error})") from error
+    except BaseException:
+        Path(scratch).unlink(missing_ok=True)
+        raise
+    return path
