@@ -31,7 +31,7 @@ from typing import NoReturn
 from arbiter_app import services as sv
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
 from arbiter_app.pairing.model import Colour, PointSystem
-from arbiter_app.persistence import Database, DatabaseFileError, default_database_path, open_database
+from arbiter_app.services.files import Database, DatabaseFileError, default_database_path, open_database, save_copy
 from arbiter_app.services.dto import OverridePreview, RoundInfo
 from arbiter_app.services.overrides import Edit
 from arbiter_app.standings.reports import format_points
@@ -130,6 +130,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--name")
     p = command("export-trf", "write the tournament as TRF-16 ('-': standard output)", _export)
     p.add_argument("trf")
+    p = command("save-copy", "save a copy of the tournament file: one consistent file, for a backup", _save_copy)
+    p.add_argument("copy", type=Path)
     p = command("bye", "a requested bye or an absence in a coming round", _bye)
     p.add_argument("number", type=int)
     p.add_argument("--round", type=int, required=True)
@@ -335,6 +337,11 @@ def _export(db: Database, a: argparse.Namespace) -> int:
         sys.stdout.write(out.text)
     else:
         Path(a.trf).write_text(out.text, encoding="utf-8", newline="")
+    return EXIT_OK
+
+
+def _save_copy(db: Database, a: argparse.Namespace) -> int:
+    print(f"saved a copy as {save_copy(db, a.copy)}")
     return EXIT_OK
 
 

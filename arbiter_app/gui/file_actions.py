@@ -19,7 +19,7 @@ from arbiter_app.gui.players_view import PlayersView
 from arbiter_app.gui.rounds_view import RoundsView
 from arbiter_app.gui.tournament_dialog import FILE_FILTER, TournamentDialog
 from arbiter_app.gui.workers import Runner
-from arbiter_app.persistence import Database, open_database
+from arbiter_app.services.files import Database, open_database, save_copy
 
 TRF_FILTER = "TRF-16 reports (*.trf *.txt);;All files (*)"
 
@@ -136,6 +136,27 @@ class FileActions(QMainWindow):
             return False
         if warnings:
             QMessageBox.information(self, "Imported with warnings", "\n".join(warnings))
+        return True
+
+    def save_a_copy(self) -> None:
+        """File > Save a copy: one consistent file (what is still in the ``-wal`` file beside it included)."""
+        if self.context is None or self.context.path is None:
+            return
+        path = self.context.path
+        suggested = path.with_name(f"{path.stem}-copy{path.suffix}")
+        name, _ = QFileDialog.getSaveFileName(self, "Save a copy of the tournament file", str(suggested), FILE_FILTER)
+        if name:
+            self.save_copy_as(Path(name))
+
+    def save_copy_as(self, target: Path) -> bool:
+        if self.context is None:
+            return False
+        try:
+            save_copy(self.context.db, target)
+        except Exception as error:  # noqa: BLE001
+            show_error(self, error)
+            return False
+        self.statusBar().showMessage(f"Saved a copy as {target}", 5000)
         return True
 
     def export_trf(self) -> None:

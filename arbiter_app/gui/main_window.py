@@ -126,6 +126,8 @@ class MainWindow(FileActions):
         file_menu.addAction(self._action("&Import TRF…", self.import_trf))
         self.export_action = self._action("&Export TRF…", self.export_trf)
         file_menu.addAction(self.export_action)
+        self.save_copy_action = self._action("Save a &copy…", self.save_a_copy)
+        file_menu.addAction(self.save_copy_action)
         file_menu.addSeparator()
         self.close_action = self._action("&Close tournament", self.close_tournament, QKeySequence.StandardKey.Close)
         file_menu.addAction(self.close_action)
@@ -163,6 +165,7 @@ class MainWindow(FileActions):
         help_menu.addAction(self._action("&About", self._on_about_triggered))
         self.tournament_actions = [
             self.export_action,
+            self.save_copy_action,
             self.close_action,
             self.undo_action,
             self.settings_action,

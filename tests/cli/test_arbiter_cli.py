@@ -240,3 +240,11 @@ def test_the_pairing_list_carries_the_round_date(seven_db: str, tmp_path: Path, 
     out = tmp_path / "pairings.html"
     assert run(capsys, "--db", seven_db, "report", "pairings", "-o", str(out), "--round", "2")[0] == 0
     assert "Pairings of round 2 · 2026-07-02" in out.read_text(encoding="utf-8")
+
+
+def test_save_copy(seven_db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--db", seven_db, "save-copy", str(tmp_path / "copy.db"))
+    assert code == 0 and out.strip() == f"saved a copy as {tmp_path / 'copy.db'}"
+    assert _dump(str(tmp_path / "copy.db")) == _dump(seven_db)
+    code, _, err = run(capsys, "--db", seven_db, "save-copy", seven_db)
+    assert code != 0 and "the open tournament file" in err

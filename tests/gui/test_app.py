@@ -10,6 +10,7 @@ import pytest
 
 from arbiter_app import __version__
 from arbiter_app import services as sv
+from arbiter_app.services import files as sv_files
 from arbiter_app.app import main
 from arbiter_app.gui import settings
 from arbiter_app.gui.main_window import MainWindow
@@ -158,3 +159,17 @@ def test_a_file_that_is_not_a_tournament_is_refused(window: MainWindow, tmp_path
     assert not window.open_file(junk)
     assert "not a tournament file" in boxes.texts("warning")[-1]
     assert window.context is not None and window.stack.currentWidget() is window.tabs  # the open one stays
+
+
+def test_save_a_copy_from_the_file_menu(window: MainWindow, tmp_path: Path, boxes: Any) -> None:
+    assert not window.save_copy_action.isEnabled()
+    assert window.import_trf_file(example_trf(), tmp_path / "open.db")
+    assert window.save_copy_action.isEnabled()
+    assert window.save_copy_as(tmp_path / "backup.db")
+    copy = sv_files.open_database(tmp_path / "backup.db")
+    try:
+        assert [r.state for r in sv.list_rounds(copy, sv.only_tournament(copy).id)] == ["completed"] * 9
+    finally:
+        copy.dispose()
+    assert not window.save_copy_as(tmp_path / "open.db")  # the open file itself is refused, with a message
+    assert "the open tournament file" in boxes.texts("warning")[-1]
