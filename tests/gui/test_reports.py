@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -14,14 +12,9 @@ from PySide6.QtWidgets import QDialogButtonBox
 from arbiter_app.gui.main_window import MainWindow
 from arbiter_app.gui.report_dialog import TITLES, ReportDialog, report_rounds
 from tests.gui.conftest import on_modal
+from tests.pdf_tools import all_text
 
-needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext missing (poppler-utils)")
-
-
-def pdf_text(path: Path) -> str:
-    return subprocess.run(
-        ["pdftotext", "-layout", "-enc", "UTF-8", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
+pdf_text = all_text
 
 
 def pdf_printer(path: Path, dialog: ReportDialog) -> QPrinter:
@@ -50,7 +43,6 @@ def test_every_report_is_previewed_for_the_rounds_it_can_show(window: MainWindow
     assert heading.replace("9", "3") in dialog.preview.toPlainText()
 
 
-@needs_poppler
 def test_printing_lays_the_report_out_on_the_printer(window: MainWindow, tmp_path: Path) -> None:
     window.open_example()
     assert window.context is not None
@@ -63,7 +55,6 @@ def test_printing_lays_the_report_out_on_the_printer(window: MainWindow, tmp_pat
         assert name in text
 
 
-@needs_poppler
 def test_the_print_dialog_prints_what_it_was_given(window: MainWindow, tmp_path: Path, qtbot: Any) -> None:
     """Reports menu, then Print…: the print dialog opens on an A4 landscape printer; accepted, it prints."""
     window.open_example()

@@ -1,10 +1,9 @@
-"""Reports as PDF (Qt's text layout), checked by turning them into images and text with poppler-utils."""
+"""Reports as PDF (Qt's text layout), checked by turning them into images and text (pypdf, pypdfium2)."""
 
 from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -19,14 +18,9 @@ from arbiter_app.persistence import Database, open_database
 from arbiter_app.reports import report_html, write_report
 from arbiter_app.reports.pdf import html_to_pdf
 from arbiter_app.trf import TrfDocument
+from tests.pdf_tools import page_count, page_images, page_text
 
 ACCENTED = ("Łukasz Żółć", "Ærøskøbing Åse", "Ørjan Ğüneş", "Jiří Dvořák")
-
-needs_poppler = pytest.mark.skipif(
-    shutil.which("pdftoppm") is None or shutil.which("pdftotext") is None or shutil.which("pdfinfo") is None,
-    reason="pdftoppm/pdftotext/pdfinfo missing: install the Debian package poppler-utils",
-)
-
 
 @pytest.fixture(autouse=True)
 def _application(qapp: object) -> None:
@@ -50,21 +44,9 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Database, in
     db.dispose()
 
 
-def _pages(pdf: Path) -> int:
-    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
-    match = re.search(r"^Pages:\s+(\d+)", info, re.M)
-    assert match, info
-    return int(match.group(1))
-
-
-def _page_text(pdf: Path, page: int) -> str:
-    args = ["pdftotext", "-layout", "-enc", "UTF-8", "-f", str(page), "-l", str(page), str(pdf), "-"]
-    return subprocess.run(args, capture_output=True, text=True, check=True, encoding="utf-8").stdout
-
-
-def _images(pdf: Path, out: Path) -> list[Path]:
-    subprocess.run(["pdftoppm", "-r", "30", "-png", str(pdf), str(out / pdf.stem)], check=True)
-    return sorted(out.glob(f"{pdf.stem}*.png"))
+_pages = page_count
+_page_text = page_text
+_images = page_images
 
 
 def _right_edge_blank(png: Path, columns: int = 8) -> bool:
@@ -89,7 +71,6 @@ def _rendered_uncut(db: Database, tid: int, kind: str, tmp_path: Path) -> list[s
     return [_page_text(pdf, k) for k in range(1, pages + 1)]
 
 
-@needs_poppler
 def test_accented_names_survive(tmp_path: Path) -> None:
     rows = "".join(f"<tr><td>{k}</td><td>{name}</td></tr>" for k, name in enumerate(ACCENTED, 1))
     html = f'<html><body><h1>Ærøskøbing</h1><table><thead><tr><th>No.</th><th>Name</th></tr></thead>{rows}</table>'
@@ -100,7 +81,6 @@ def test_accented_names_survive(tmp_path: Path) -> None:
         assert name in text
 
 
-@needs_poppler
 @pytest.mark.parametrize("kind", ["standings", "crosstable", "wallchart", "cards"])
 def test_a_200_player_report_renders_every_row_uncut(
     kind: str, big: tuple[Database, int, TrfDocument], tmp_path: Path
@@ -133,7 +113,6 @@ def test_a_200_player_report_renders_every_row_uncut(
         assert all(re.search(r"(\d|½)$", line) for line in rows)
 
 
-@needs_poppler
 def test_the_command_line_writes_a_pdf(big: tuple[Database, int, TrfDocument], tmp_path: Path) -> None:
     from arbiter_app.cli.arbiter import main
 
@@ -144,7 +123,6 @@ def test_the_command_line_writes_a_pdf(big: tuple[Database, int, TrfDocument], t
     assert "Pairings of round 3" in text and "Ærøskøbing Open 2026" in text
 
 
-@needs_poppler
 def test_a_pdf_from_a_fresh_process_without_a_display(tmp_path: Path) -> None:
     """The command line creates its own offscreen QGuiApplication when there is no display."""
     trf = tmp_path / "names.trf"
