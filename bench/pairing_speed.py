@@ -27,7 +27,7 @@ from arbiter_app.trf.model import TrfDocument  # noqa: E402
 from arbiter_app.trf.reader import read_trf  # noqa: E402
 from arbiter_app.trf.rounds import state_before_round  # noqa: E402
 
-CORPUS = ROOT.parent / "shared" / "conformance" / "dutch-2016"
+CORPUS = ROOT / "tests" / "data" / "conformance" / "dutch-2016"
 LARGEST = ["large-1200-p219-r11.trf", "large-1197-p202-r10.trf"]
 NOTES = "## Notes"
 """The heading of the hand-written part of RESULTS.md, kept when the table is written again."""

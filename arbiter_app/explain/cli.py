@@ -97,7 +97,7 @@ def _explanation(args: argparse.Namespace) -> RoundExplanation:
     explanation = explain_round(state_before_round(doc, round_number), args.edition)
     if args.bracket is not None:
         explanation.bracket(args.bracket)  # validates K
-        explanation.trail_limit, explanation.trail_seconds = 20_000, 5.0
+        explanation.trail_limit, explanation.trail_nodes = 20_000, 100_000
     return explanation
 
 

@@ -18,7 +18,7 @@ from arbiter_app.errors import ArbiterError
 from arbiter_app.explain.candidates import BracketContext, Evaluation
 from arbiter_app.explain.outline import BracketOutline, RoundOutline, outline_round
 from arbiter_app.explain.sieve import Sieve, build_sieve
-from arbiter_app.explain.trail import DEFAULT_LIMIT, SMALL_BRACKET, Trail, build_trail
+from arbiter_app.explain.trail import DEFAULT_LIMIT, DEFAULT_NODES, SMALL_BRACKET, Trail, build_trail
 from arbiter_app.pairing.criteria import Contestant
 from arbiter_app.pairing.model import TournamentState
 
@@ -38,7 +38,7 @@ class RoundExplanation:
     state: TournamentState
     outline: RoundOutline
     trail_limit: int | None = DEFAULT_LIMIT
-    trail_seconds: float | None = 2.0
+    trail_nodes: int | None = DEFAULT_NODES
     _contexts: dict[int, BracketContext] = field(default_factory=dict)
     _trails: dict[int, Trail] = field(default_factory=dict)
     _sieves: dict[int, Sieve] = field(default_factory=dict)
@@ -71,7 +71,7 @@ class RoundExplanation:
             outline = self.bracket(index)
             self._trails[index] = build_trail(
                 self.context(index), outline.max_pairs, outline.m1, outline.chosen, self.trail_limit,
-                self.trail_seconds,
+                self.trail_nodes,
             )
         return self._trails[index]
 

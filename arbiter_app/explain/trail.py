@@ -21,7 +21,6 @@ downfloaters already known, and the best each open player could still do.
 from __future__ import annotations
 
 import enum
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -43,6 +42,11 @@ Key = tuple[object, ...]
 
 DEFAULT_LIMIT = 5_000
 """Candidates examined before a long trail is cut (brackets of up to 12 players are never cut)."""
+DEFAULT_NODES = 20_000
+"""Steps of the search (subtrees looked at, kept or pruned) before a long trail is cut.
+
+The work is bounded by counts, never by the clock, so that the same bracket
+is explained the same way on any machine, loaded or not."""
 SMALL_BRACKET = 12
 
 
@@ -190,12 +194,13 @@ class _Builder:
     ctx: BracketContext
     ideal: Key
     limit: int | None
-    deadline: float | None
+    nodes: int | None
     entries: list[TrailCandidate | TrailSkip] = field(default_factory=list)
     champion: TrailCandidate | None = None
     trusted: bool = True
     examined: int = 0
     skipped: int = 0
+    visited: int = 0
     previous: Path | None = None
     warnings: list[str] = field(default_factory=list)
     bounds: Bounds | None = None
@@ -204,7 +209,8 @@ class _Builder:
         self.bounds = Bounds(self.ctx, self.ideal)
 
     def prune(self, node: Node) -> Skip | None:
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        self.visited += 1
+        if self.nodes is not None and self.visited > self.nodes:
             raise OutOfBudget
         if self.champion is None:
             return None
@@ -270,9 +276,7 @@ class _Builder:
         return entry
 
     def out_of_budget(self) -> bool:
-        if self.limit is not None and self.examined >= self.limit:
-            return True
-        return self.deadline is not None and time.monotonic() > self.deadline
+        return self.limit is not None and self.examined >= self.limit
 
 
 def build_trail(
@@ -281,14 +285,13 @@ def build_trail(
     m1: int,
     chosen: BracketPairing,
     limit: int | None = DEFAULT_LIMIT,
-    seconds: float | None = None,
+    nodes: int | None = DEFAULT_NODES,
 ) -> Trail:
-    """The trail of a bracket, ending at the perfect or best candidate; cut after ``limit`` candidates
-    (none for a bracket of up to 12 players) or ``seconds``."""
+    """The trail of a bracket, ending at the perfect or best candidate; cut after ``limit`` candidates or
+    ``nodes`` steps of the search (never for a bracket of up to 12 players)."""
     ideal = ideal_key(ctx.evaluate(chosen.pairs, chosen.downfloaters))
     small = len(ctx.players) <= SMALL_BRACKET
-    deadline = None if seconds is None or small else time.monotonic() + seconds
-    builder = _Builder(ctx, ideal, None if small else limit, deadline)
+    builder = _Builder(ctx, ideal, None if small else limit, None if small else nodes)
     walk = Walk(ctx, max_pairs, m1, builder.prune)
     end = TrailEnd.BEST
     original = _original_path(walk)

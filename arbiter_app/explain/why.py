@@ -12,7 +12,6 @@ different brackets, why the higher one does not float down (A.3, A.4).
 from __future__ import annotations
 
 import enum
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -25,7 +24,9 @@ from arbiter_app.pairing.brackets import Bracket, BracketPairing, pair_bracket
 from arbiter_app.pairing.criteria import Contestant
 
 SEARCH_LIMIT = 20_000
-SEARCH_SECONDS = 2.0
+"""Candidates a "why not?" search examines at most."""
+SEARCH_NODES = 20_000
+"""Steps of the search (subtrees looked at) at most: counts, never the clock, so answers do not vary by machine."""
 
 
 @dataclass(frozen=True)
@@ -112,7 +113,7 @@ def search(
     accept: Callable[[Leaf], bool],
     possible: Callable[[Node], bool],
     limit: int = SEARCH_LIMIT,
-    seconds: float = SEARCH_SECONDS,
+    nodes: int = SEARCH_NODES,
 ) -> Search:
     """The best legal candidate of bracket ``index`` that ``accept`` takes; ``possible`` prunes subtrees."""
     outline = explanation.bracket(index)
@@ -122,8 +123,11 @@ def search(
     best: list[tuple[Leaf, Evaluation]] = []
     violations: dict[str, Violation] = {}
 
+    visited = [0]
+
     def prune(node: Node) -> Skip | None:
-        if time.monotonic() > deadline:
+        visited[0] += 1
+        if visited[0] > nodes:
             raise OutOfBudget
         if not possible(node):
             return Skip(node.count, SkipKind.BOUND, "condition")
@@ -131,7 +135,6 @@ def search(
             return Skip(node.count, SkipKind.BOUND, "bound")
         return None
 
-    deadline = time.monotonic() + seconds
     complete = True
     examined = 0
     try:
@@ -140,7 +143,7 @@ def search(
                 complete = complete and event.kind is not SkipKind.NOT_ENUMERATED
                 continue
             examined += 1
-            if examined > limit or time.monotonic() > deadline:
+            if examined > limit:
                 complete = False
                 break
             if not accept(event):

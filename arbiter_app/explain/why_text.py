@@ -11,7 +11,7 @@ from arbiter_app.explain.words import CRITERION_TEXT, culprits, players, points,
 from arbiter_app.pairing.criteria import Contestant
 
 
-CUT = ("(The bracket is large: its candidates were searched for a limited time; this is the best one found, "
+CUT = ("(The bracket is large: a fixed number of its candidates were searched; this is the best one found, "
        "and the engine's pairing is the best of all, B.8.)")
 
 
