@@ -173,7 +173,8 @@ class BracketContext:
         return None
 
     def completion_violation(self, downfloaters: Sequence[Contestant]) -> Violation | None:
-        """C.4 (and C.2 in the last bracket): do these downfloaters let the round be completed?"""
+        """C.4 (and, in the last bracket, A.9's complete round-pairing and C.2): do these downfloaters let the round
+        be completed?"""
         if self.role is Role.SCOREGROUP:
             return None
         key = frozenset(p.number for p in downfloaters)
@@ -183,7 +184,9 @@ class BracketContext:
         if self.role is Role.LAST:
             if len(downfloaters) > 1:
                 names = tuple(sorted(key))
-                violation = Violation("C.4", names, f"{_list(names)} would stay unpaired: the round would not be complete")
+                # A.9: the round-pairing is complete when every player but at most one (the bye) is paired; in the
+                # last bracket this, not the PPB's C.4, is what two players left over break.
+                violation = Violation("A.9", names, f"{_list(names)} would stay unpaired: the round would not be complete")
             elif downfloaters and not downfloaters[0].can_get_bye:
                 number = downfloaters[0].number
                 violation = Violation(

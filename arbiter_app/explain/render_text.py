@@ -6,7 +6,7 @@ from arbiter_app.explain.candidates import ARTICLES, BracketContext, Evaluation,
 from arbiter_app.explain.explanation import RoundExplanation
 from arbiter_app.explain.outline import BracketOutline
 from arbiter_app.explain.sieve import Sieve
-from arbiter_app.explain.trail import Trail, TrailCandidate, TrailEnd, TrailSkip
+from arbiter_app.explain.trail import Trail, TrailCandidate, TrailEnd, TrailSkip, ideal_key
 from arbiter_app.explain.walk import SkipKind
 from arbiter_app.explain.words import (
     colour_history,
@@ -18,7 +18,7 @@ from arbiter_app.explain.words import (
     value_text,
 )
 from arbiter_app.pairing.colours import ColourRule
-from arbiter_app.pairing.criteria import Contestant
+from arbiter_app.pairing.criteria import Contestant, c1_have_met, may_meet
 
 SIEVE_LINES = 12
 """A sieve is printed for a whole round when it has at most this many candidates."""
@@ -81,7 +81,9 @@ def bracket_text(
     elif trails:
         lines.append(f"  (Trail not built for a bracket of {len(bracket.players)} players: ask for bracket "
                      f"{bracket.index} alone.)")
-    lines.append(f"  Chosen (B.8): {candidate_text(ctx, bracket.chosen.pairs, bracket.chosen.downfloaters)}.")
+    chosen = explanation.chosen_evaluation(bracket.index)
+    how = "B.4: perfect, accepted at once" if chosen.key == ideal_key(chosen) else "B.8"
+    lines.append(f"  Chosen ({how}): {candidate_text(ctx, bracket.chosen.pairs, bracket.chosen.downfloaters)}.")
     lines += _completion(explanation, bracket)
     return lines
 
@@ -100,7 +102,10 @@ def _heading(explanation: RoundExplanation, bracket: BracketOutline) -> str:
     text = f"{head}: score {points(score) if score is not None else '-'}, "
     text += "homogeneous (A.3)" if bracket.is_homogeneous else f"heterogeneous (A.3), moved down: {mdps}"
     if bracket.role is Role.LAST:
-        text += "; the last bracket, which includes the pairing-allocated bye (A.9, C.2)"
+        if bracket.chosen.downfloaters:
+            text += "; the last bracket, which includes the pairing-allocated bye (A.9, C.2)"
+        else:
+            text += "; the last bracket, which completes the round (A.9)"
     return text
 
 
@@ -117,18 +122,45 @@ def _player_line(p: Contestant, bracket: BracketOutline, round_number: int) -> s
     return text + (f" ({', '.join(extras)})" if extras else "")
 
 
+LISTED_REST = 10
+"""Up to this many players not yet paired, a failed completion test lists the pairs they allow."""
+
+
 def _completion(explanation: RoundExplanation, bracket: BracketOutline) -> list[str]:
     if bracket.completion_passed is None:
         return []
     if bracket.completion_passed:
         return ["  Completion test (A.9): passed, the remaining players can all be paired."]
-    rest = bracket.chosen.downfloaters + bracket.bracket.following
     below = explanation.outline.collapsed_scoregroup
+    rest = bracket.chosen.downfloaters + below  # everybody not yet paired: the downfloaters and every lower player
     return [
-        f"  Completion test (A.9): FAILED: {players(rest)} cannot all be paired.",
+        f"  Completion test (A.9): FAILED: {cannot_all_be_paired(rest)}.",
         f"  So this bracket becomes the PPB (penultimate pairing bracket) and {players(below)} form the "
         "collapsed scoregroup (A.9).",
     ]
+
+
+def cannot_all_be_paired(rest: tuple[Contestant, ...]) -> str:
+    """Why the players not yet paired cannot complete the round (C.1-C.3), as plainly as the case allows."""
+    odd = len(rest) % 2 == 1
+    may_have_bye = [p for p in rest if p.can_get_bye]
+    if odd and not may_have_bye:
+        return (f"{players(rest)} cannot all be paired: they are an odd number, so one of them would receive the "
+                "pairing-allocated bye, and none of them may (C.2)")
+    if len(rest) == 2:
+        a, b = rest
+        if c1_have_met(a, b):
+            return f"{players(rest)} cannot be paired: they have already met (C.1)"
+        return (f"{players(rest)} cannot be paired: both have an absolute colour preference for "
+                f"{a.preference.colour.name.lower()} (C.3)")
+    allowed = [(a, b) for i, a in enumerate(rest) for b in rest[i + 1 :] if may_meet(a, b)]
+    if len(rest) <= LISTED_REST:
+        pairs = ", ".join(f"{a.number}-{b.number}" for a, b in allowed) or "none"
+        bye = f"; only {players(may_have_bye)} may receive the pairing-allocated bye (C.2)" if odd else ""
+        return (f"{players(rest)} cannot all be paired: the only pairs C.1 and C.3 allow among them are {pairs}"
+                f"{bye}, and no choice of these pairs takes everyone in")
+    return (f"{players(rest)} cannot all be paired without a rematch (C.1), a pairing-allocated bye to a player "
+            "who may not receive one (C.2) or two players with the same absolute colour preference meeting (C.3)")
 
 
 def candidate_text(ctx: BracketContext, pairs: tuple[tuple[Contestant, Contestant], ...],
@@ -240,12 +272,14 @@ def sieve_text(ctx: BracketContext, sieve: Sieve) -> list[str]:
 
 
 def colours_text(explanation: RoundExplanation) -> list[str]:
-    lines = ["Colours (section E; histories count played games only, C.04.2.D.5):"]
+    lines = ["Colours (section E). \"Played\" lists the colours of the played games, oldest first (W white, "
+             "B black; C.04.2.D.5); the preference (A.6) follows in words:"]
     for k, decision in enumerate(explanation.outline.colours, 1):
         w, b = decision.white, decision.black
         lines.append(
             f"  {w.number}-{b.number}: {RULE_TEXT[decision.rule]}. "
-            f"#{w.number} {colour_history(w)} ({preference_text(w)}); #{b.number} {colour_history(b)} ({preference_text(b)})."
+            f"#{w.number} played {colour_history(w)} ({preference_text(w)}); "
+            f"#{b.number} played {colour_history(b)} ({preference_text(b)})."
         )
     if explanation.outline.pairing.bye is not None:
         lines.append(f"  #{explanation.outline.pairing.bye} receives the pairing-allocated bye (A.5, C.2).")

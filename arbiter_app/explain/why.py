@@ -158,7 +158,9 @@ def search(
     except OutOfBudget:
         complete = False
     if not best:
-        return Search(None, complete, tuple(violations.values()))
+        # The closest candidates first: those whose pairs are all legal and fail only on completing the round.
+        closest = sorted(violations.values(), key=lambda v: v.article in ("C.1", "C.3"))
+        return Search(None, complete, tuple(closest))
     leaf, evaluation = best[0]
     return Search(_compare(leaf.pairs, leaf.downfloaters, evaluation, None, chosen), complete,
                   tuple(violations.values()))

@@ -24,6 +24,8 @@ CRITERION_TEXT.update({
     "C.2": "no second pairing-allocated bye, nor one after a forfeit win",
     "C.3": "non-topscorers with the same absolute colour preference shall not meet",
     "C.4": "the PPB must let the round be completed",
+    "A.9": "the round-pairing must be complete: every player paired but at most one, who receives the "
+           "pairing-allocated bye",
     "B.8": "all criteria equal: the candidate generated first is chosen",
 })
 
