@@ -7,6 +7,7 @@ and steps bracket by bracket, round by round.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -307,7 +308,8 @@ class ExplainDock(QDockWidget):
         head = self.candidates.horizontalHeader()
         head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         decided = f" Decided by <b>{table.decided_by}</b>." if table.decided_by else ""
-        self.decision.setText(table.summary + decided)
+        notes = "".join(f"<br><i>Note on the Arbiters' Manual: {html.escape(n, quote=False)}</i>" for n in table.notes)
+        self.decision.setText(table.summary + decided + notes)
         chosen = next((k for k, row in enumerate(table.rows) if row.chosen), 0)
         if table.rows:
             self.candidates.selectRow(chosen)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import html
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from arbiter_app import services as sv
 from arbiter_app.explain import (
@@ -32,6 +32,7 @@ from arbiter_app.explain import (
     why_not_text,
 )
 from arbiter_app.explain.candidates import Evaluation
+from arbiter_app.explain.manual_notes import manual_notes
 from arbiter_app.explain.render_text import candidate_text
 from arbiter_app.explain.words import points, value_text
 from arbiter_app.services.files import open_database
@@ -78,6 +79,8 @@ class CandidateTable:
     rows: tuple[CandidateRow, ...]
     decided_by: str | None
     summary: str
+    notes: tuple[str, ...] = ()
+    """Where the Arbiters' Manual's walkthrough of this bracket and the rules part ways (its own tournament only)."""
 
     def used_articles(self) -> tuple[str, ...]:
         """Criteria worth a column: some candidate fails them, or they decided."""
@@ -228,6 +231,15 @@ def _trail_row(
 
 def candidates(e: RoundExplanation, index: int, mode: str = "trail") -> CandidateTable:
     """Bracket ``index``'s candidates: the trail (B.3-B.8, in generation order) or the manual's sieve."""
+    table = _candidates(e, index, mode)
+    bracket = e.bracket(index).bracket
+    notes = manual_notes(
+        e.state, tuple(p.number for p in bracket.moved_down), tuple(p.number for p in bracket.residents)
+    )
+    return replace(table, notes=notes) if notes else table
+
+
+def _candidates(e: RoundExplanation, index: int, mode: str) -> CandidateTable:
     ctx = e.context(index)
     if mode == "sieve":
         sieve = e.sieve(index)

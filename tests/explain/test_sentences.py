@@ -87,3 +87,23 @@ def test_colour_letters_are_named_for_what_they_are(explained: Explained) -> Non
     """In the player lines W/B are preferences (A.6); in the colours section the played colours are labelled."""
     text = round_text(explained(5))
     assert "#1 played WBWB (a mild preference for White); #12 played WBBW (a mild preference for Black)." in text
+
+
+def test_the_manuals_departures_are_noted_at_their_steps(explained: Explained) -> None:
+    """The teaching view's notes: round 2's swapped colour letters, round 4's three candidates of bracket
+    12 | 3 11, round 5's C.13 count; another tournament, even one point of rating away, gets none."""
+    from dataclasses import replace
+
+    from arbiter_app.explain.manual_notes import manual_notes
+
+    def notes(round_number: int, moved: tuple[int, ...], residents: tuple[int, ...]) -> tuple[str, ...]:
+        return manual_notes(explained(round_number).state, moved, residents)
+
+    assert [n.split(" ")[0:2] for n in notes(4, (12,), (3, 11))] == [["Candidate", "1"], ["Candidate", "2"],
+                                                                    ["Candidate", "3"]]
+    assert "swapped" in notes(2, (), (1, 4, 5, 9))[0]
+    assert "C.13" in notes(5, (7, 6, 8), (3, 10, 11))[0]
+    assert notes(4, (), (1, 5)) == ()
+    state = explained(4).state
+    other = replace(state, players=tuple(replace(p, rating=p.rating + (p.number == 1)) for p in state.players))
+    assert manual_notes(other, (12,), (3, 11)) == ()

@@ -35,6 +35,7 @@ def test_explain_panel_shows_c17_deciding_round_5(window: MainWindow) -> None:
     headers = [dock.candidates.horizontalHeaderItem(c).text() for c in range(dock.candidates.columnCount())]
     assert "C.17 ★" in headers
     assert "C.17" in dock.decision.text()
+    assert "Note on the Arbiters' Manual: The sieve's C.13 step" in dock.decision.text()  # where it and the rules differ
     dock.candidates.selectRow(0)
     dock.step_candidate(1)
     assert dock.candidates.currentRow() == 1 and "Candidate 2" in dock.candidate_detail.text()
