@@ -11,12 +11,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from arbiter_app.gui.main_window import MainWindow
-from arbiter_app.gui.settings import use_settings_folder
-from arbiter_app.gui.workers import SyncRunner
+from tests.system_libraries import qt_gui_problem_once
+
+if (_problem := qt_gui_problem_once()) is not None:
+    pytest.skip(f"needs Qt's GUI: {_problem}", allow_module_level=True)
+
+from PySide6.QtCore import QTimer  # noqa: E402
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget  # noqa: E402
+
+from arbiter_app.gui.main_window import MainWindow  # noqa: E402
+from arbiter_app.gui.settings import use_settings_folder  # noqa: E402
+from arbiter_app.gui.workers import SyncRunner  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
