@@ -127,7 +127,7 @@ class _Graph:
         fields.extend(quality[:2])
         if not bracket.must_complete and self.with_following:
             fields.extend(self._c7_fields())
-        if bracket.must_complete and bracket.criteria.bye_unplayed:
+        if bracket.must_complete and not bracket.following and bracket.criteria.bye_unplayed:
             fields.append(self._bye_unplayed_field())
         fields.extend(quality[2:])
         return fields
@@ -135,10 +135,10 @@ class _Graph:
     def _bye_unplayed_field(self) -> list[int]:
         """C.04.3-2026 2.4.4 [C9]: the fewest unplayed games for the assignee of the bye.
 
-        In a bracket that must leave a complete round-pairing, the bye goes to
-        the player left unmatched; each matched player of the bracket saves
-        his unplayed games, so the heaviest saving leaves the fewest unplayed
-        games to the one left out.
+        Only in a bracket that closes the round-pairing (no player below it
+        in the graph): the bye goes to the player left unmatched; each
+        matched player saves his unplayed games, so the heaviest saving
+        leaves the fewest unplayed games to the one left out.
         """
         size, vertices = self.size, self.vertices
         return [sum(vertices[k].unplayed for k in (i, j) if k < size) for i, j in self.edges]

@@ -250,14 +250,19 @@ class Fide2026(DutchEdition):
         groups = scoregroups(players)
         pairs: list[Pair] = []
         moved_down: tuple[Contestant, ...] = ()
+        bye: tuple[Contestant, ...] = ()
         for index, residents in enumerate(groups):
             below = groups[index + 1 :]
-            if not below:
+            rest = tuple(p for group in below for p in group)
+            if not below or takes_the_bye(moved_down + residents, rest):
+                # The bracket closes the round: it keeps the bye, and [C9]
+                # applies to the one player it leaves unpaired.
                 result = self._pair(self._bracket(moved_down, residents, (), must_complete=True), observer)
-                return pairs + list(result.pairs), result.downfloaters
+                pairs.extend(result.pairs)
+                bye, moved_down = bye + result.downfloaters, ()
+                continue
             bracket = self._bracket(moved_down, residents, below[0], following_is_last=len(below) == 1)
             result = self._pair(bracket, observer)
-            rest = tuple(p for group in below for p in group)
             passed = completable(result.downfloaters + rest)
             observer.completion_test(bracket, passed)
             if not passed:
@@ -267,7 +272,7 @@ class Fide2026(DutchEdition):
                 result = self._pair(self._bracket(moved_down, residents, rest, must_complete=True), observer)
             pairs.extend(result.pairs)
             moved_down = result.downfloaters
-        return pairs, moved_down
+        return pairs, bye + moved_down
 
     def _bracket(
         self,
@@ -279,6 +284,17 @@ class Fide2026(DutchEdition):
         following_is_last: bool = False,
     ) -> Bracket:
         return Bracket(moved_down, residents, following, must_complete, following_is_last, self.criteria)
+
+
+def takes_the_bye(bracket: Sequence[Contestant], rest: Sequence[Contestant]) -> bool:
+    """C.04.3-2026 2.4.4 [C9], note: does this bracket downfloat exactly one player, who gets the bye?
+
+    So it is when the bracket can be paired but for one player the bye is
+    allowed to ([C2], [C5]), and the players below can all be paired among
+    themselves.  Then the bracket closes the round-pairing and [C9] chooses
+    among its possible bye assignees.
+    """
+    return len(bracket) % 2 == 1 and len(rest) % 2 == 0 and completable(bracket) and completable(rest)
 
 
 def lowest_bye_score(players: Sequence[Contestant]) -> int | None:
