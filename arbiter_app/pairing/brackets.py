@@ -50,6 +50,9 @@ class Bracket:
     """The following scoregroup is the last one (C.7 then asks for its completion)."""
     criteria: CriteriaSet = BAKU_2016_CRITERIA
     """The edition's quality criteria (C.04.3 C.5-C.19, or C.04.3-2026 [C6]-[C21])."""
+    look_ahead: int = 0
+    """With ``must_complete``: the first ``look_ahead`` players of ``following`` are the next
+    scoregroup, whose bracket [C8] (C.04.3-2026 2.4.3) looks at; 0 for none."""
 
     @property
     def players(self) -> tuple[Contestant, ...]:
@@ -104,6 +107,8 @@ class _Graph:
         current = vertices[: self.size]
         differences = {p.score - self.base for p in current}
         differences.update(p.score - self.base + ONE_POINT for p in current)
+        if self.with_following and bracket.must_complete:
+            differences.update(p.score - self.base for p in following[: bracket.look_ahead])
         differences.update(a.score - b.score for k, a in enumerate(current) for b in current[k:])
         self.scale = ScoreDifferenceScale(differences, len(vertices))
         self.criteria_fields = self._criteria_fields()
@@ -127,6 +132,8 @@ class _Graph:
         fields.extend(quality[:2])
         if not bracket.must_complete and self.with_following:
             fields.extend(self._c7_fields())
+        elif bracket.look_ahead and self.with_following:
+            fields.extend(self._c8_fields_to_the_end())
         if bracket.must_complete and not bracket.following and bracket.criteria.bye_unplayed:
             fields.append(self._bye_unplayed_field())
         fields.extend(quality[2:])
@@ -202,6 +209,29 @@ class _Graph:
                     value += self.scale.weight(vertices[k].score - self.base)
             psd_below.append(value)
         return [pairs_below, psd_below]
+
+    def _c8_fields_to_the_end(self) -> list[list[int]]:
+        """C.04.3-2026 2.4.3 [C8] in a graph that holds every remaining player.
+
+        The following bracket is this bracket's downfloaters and the next
+        scoregroup; it must comply with [C1]-[C7]: [C4] and [C5] hold by the
+        completion field above, then its pairs ([C6]) are counted, then its
+        downfloaters' scores ([C7]), by rewarding each player who stays in
+        it (or in this bracket) with a weight that grows with his score.
+        """
+        size, vertices = self.size, self.vertices
+        end = size + self.bracket.look_ahead
+        weight, base = self.scale.weight, self.base
+        pairs_next: list[int] = []
+        scores_next: list[int] = []
+        for i, j in self.edges:
+            if j >= end:
+                pairs_next.append(0)
+                scores_next.append(0)
+                continue
+            pairs_next.append(int(j >= size))
+            scores_next.append(weight(vertices[i].score - base) + weight(vertices[j].score - base))
+        return [pairs_next, scores_next]
 
     def best_matching(self, tie_breaks: list[list[int]], excluded: frozenset[Edge] = frozenset()) -> list[int]:
         """The best candidate by the criteria, then by the tie-break fields in order.

@@ -159,9 +159,12 @@ class DutchEdition:
     ) -> tuple[list[Pair], tuple[Contestant, ...]]:
         raise NotImplementedError
 
-    def _pair(self, bracket: Bracket, observer: PairingObserver) -> BracketPairing:
+    def _pair(
+        self, bracket: Bracket, observer: PairingObserver, known: BracketPairing | None = None
+    ) -> BracketPairing:
+        """Pair ``bracket`` (or take ``known``, its pairing found already) and tell the observer."""
         observer.begin_bracket(bracket)
-        result = pair_bracket(bracket)
+        result = known or pair_bracket(bracket)
         observer.bracket_paired(bracket, result)
         return result
 
@@ -251,6 +254,7 @@ class Fide2026(DutchEdition):
         pairs: list[Pair] = []
         moved_down: tuple[Contestant, ...] = ()
         bye: tuple[Contestant, ...] = ()
+        ahead: BracketPairing | None = None
         for index, residents in enumerate(groups):
             below = groups[index + 1 :]
             rest = tuple(p for group in below for p in group)
@@ -259,17 +263,27 @@ class Fide2026(DutchEdition):
                 # applies to the one player it leaves unpaired.
                 result = self._pair(self._bracket(moved_down, residents, (), must_complete=True), observer)
                 pairs.extend(result.pairs)
-                bye, moved_down = bye + result.downfloaters, ()
+                bye, moved_down, ahead = bye + result.downfloaters, (), None
                 continue
             bracket = self._bracket(moved_down, residents, below[0], following_is_last=len(below) == 1)
-            result = self._pair(bracket, observer)
+            result = self._pair(bracket, observer, ahead)
+            ahead = None
             passed = completable(result.downfloaters + rest)
             observer.completion_test(bracket, passed)
+            if passed and len(below) > 1:
+                # [C8]: the following bracket must comply with [C1]-[C7],
+                # [C4] included, which the next scoregroup alone cannot show.
+                # Pair it as it will be paired; if it leaves the rest
+                # completable, the downfloaters chosen are the best for it.
+                ahead = pair_bracket(self._bracket(result.downfloaters, below[0], below[1]))
+                passed = completable(ahead.downfloaters + tuple(p for group in below[1:] for p in group))
             if not passed:
-                # [C4] ranks above every quality criterion: pair the bracket
-                # again with every remaining player in view, so that the
-                # players not yet paired can still all be paired.
-                result = self._pair(self._bracket(moved_down, residents, rest, must_complete=True), observer)
+                # [C4] ranks above every quality criterion, and [C8] looks at
+                # the following bracket's [C4]: pair the bracket again with
+                # every remaining player in view.
+                ahead = None
+                full = self._bracket(moved_down, residents, rest, must_complete=True, look_ahead=len(below[0]))
+                result = self._pair(full, observer)
             pairs.extend(result.pairs)
             moved_down = result.downfloaters
         return pairs, bye + moved_down
@@ -282,8 +296,9 @@ class Fide2026(DutchEdition):
         *,
         must_complete: bool = False,
         following_is_last: bool = False,
+        look_ahead: int = 0,
     ) -> Bracket:
-        return Bracket(moved_down, residents, following, must_complete, following_is_last, self.criteria)
+        return Bracket(moved_down, residents, following, must_complete, following_is_last, self.criteria, look_ahead)
 
 
 def takes_the_bye(bracket: Sequence[Contestant], rest: Sequence[Contestant]) -> bool:
