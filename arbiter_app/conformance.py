@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arbiter_app.errors import ArbiterError
-from arbiter_app.pairing.engine import pair_round
+from arbiter_app.pairing.engine import DEFAULT_EDITION, pair_round
 from arbiter_app.pairing.model import RoundPairing
 from arbiter_app.trf.model import TrfDocument
-from arbiter_app.trf.rounds import pairing_of_round, state_before_round
+from arbiter_app.trf.rounds import edition_of, pairing_of_round, state_before_round
 
 
 @dataclass(frozen=True)
@@ -57,8 +57,17 @@ def _lines(pairing: RoundPairing) -> list[str]:
     return lines
 
 
-def check_tournament(doc: TrfDocument, edition: str = "baku-2016") -> list[RoundCheck]:
-    """Re-pair every round of ``doc`` that has a pairing and compare each with the file."""
+def edition_for(doc: TrfDocument, edition: str | None = None) -> str:
+    """The edition to pair ``doc`` with: the one asked for, else the one its ``092`` line declares, else the rules in force."""
+    return edition or edition_of(doc) or DEFAULT_EDITION
+
+
+def check_tournament(doc: TrfDocument, edition: str | None = None) -> list[RoundCheck]:
+    """Re-pair every round of ``doc`` that has a pairing and compare each with the file.
+
+    ``edition`` None: the file's own (``092``), else the rules in force (fide-2026).
+    """
+    edition = edition_for(doc, edition)
     last = max((len(p.rounds) for p in doc.players), default=0)
     checks = []
     for round_number in range(1, last + 1):

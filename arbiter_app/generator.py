@@ -27,7 +27,7 @@ from arbiter_app.errors import ArbiterError
 from arbiter_app.pairing.engine import pair_round
 from arbiter_app.trf.layout import COLOUR_CODE, OTHER_LINE, PLAYER_CODE, ROUNDS_CODE
 from arbiter_app.trf.model import PlayerLine, RoundEntry, TrfDocument
-from arbiter_app.trf.rounds import outcome_of, point_system, state_before_round
+from arbiter_app.trf.rounds import EDITION_SYSTEMS, outcome_of, point_system, state_before_round
 
 _ABSENT = RoundEntry(None, "-", "-")
 _HALF_POINT_BYE = RoundEntry(None, "-", "H")
@@ -164,7 +164,7 @@ def generate(config: GeneratorConfig, seed: int, edition: str = "baku-2016") -> 
     rng = random.Random(seed)
     drawn = [rng.randint(config.lowest_rating, config.highest_rating) for _ in range(config.players)]
     ratings = sorted(drawn, reverse=True)  # pairing numbers by descending rating; names follow the numbers
-    doc = _empty_document(config, seed, ratings, rng.choice(("white", "black")))
+    doc = _empty_document(config, seed, ratings, rng.choice(("white", "black")), edition)
     cells: dict[int, list[RoundEntry]] = {line.number: [] for line in doc.players}
     retired: set[int] = set()
     for round_number in range(1, config.rounds + 1):
@@ -185,12 +185,18 @@ def generate(config: GeneratorConfig, seed: int, edition: str = "baku-2016") -> 
     return _with_standings(_with_cells(doc, cells))
 
 
-def _empty_document(config: GeneratorConfig, seed: int, ratings: list[int], initial_colour: str) -> TrfDocument:
+def _empty_document(
+    config: GeneratorConfig, seed: int, ratings: list[int], initial_colour: str, edition: str
+) -> TrfDocument:
     """The header lines and the players, by descending rating, without rounds."""
     point_values: dict[str, str] = {}
     if (config.points_for_win, config.points_for_draw) != (10, 5):
         point_values = {"BBW": _points(config.points_for_win), "BBD": _points(config.points_for_draw)}
-    header = (OTHER_LINE, ROUNDS_CODE, COLOUR_CODE, *point_values)
+    other_lines: tuple[tuple[int, str], ...] = ((1, f"012 Random tournament, seed {seed}"),)
+    if edition in EDITION_SYSTEMS:
+        # TRF-2026: the pairing system, so that a check of the file pairs by the same edition.
+        other_lines += ((2, f"092 {EDITION_SYSTEMS[edition]}"),)
+    header = (*[OTHER_LINE] * len(other_lines), ROUNDS_CODE, COLOUR_CODE, *point_values)
     players = tuple(
         PlayerLine(
             number=number,
@@ -213,7 +219,7 @@ def _empty_document(config: GeneratorConfig, seed: int, ratings: list[int], init
         rounds_count=config.rounds,
         initial_colour=initial_colour,
         point_values=point_values,
-        other_lines=((1, f"012 Random tournament, seed {seed}"),),
+        other_lines=other_lines,
         line_order=(*header, *[PLAYER_CODE] * len(players)),
     )
 

@@ -16,7 +16,8 @@ BUSY = "PlayersNumber=20\nRoundsNumber=7\nForfeitRate=8\nHalfPointByeRate=15\nRe
 
 
 def generated(config_text: str, seed: int) -> str:
-    return write_trf(generate(parse_config(config_text), seed))
+    """What ``arbiter-pairings -g`` writes: paired by the rules in force (C.04.3-2026)."""
+    return write_trf(generate(parse_config(config_text), seed, "fide-2026"))
 
 
 def run(tmp_path: Path, config_text: str | None, *extra: str) -> tuple[int, Path]:
@@ -67,6 +68,7 @@ def test_a_generated_tournament_is_well_formed_and_paired_by_the_engine(tmp_path
     assert any(absences)
     assert all(absent == list(range(absent[0], 7)) for absent in absences if absent)  # retired players stay out
     assert {"1", "0", "=", "+", "-", "H"} <= {e.code for p in doc.players for e in p.rounds}
+    assert doc.pairing_system == "FIDE_DUTCH_2025"  # TRF-2026: the edition it was paired with
     checks = check_tournament(doc)
     assert len(checks) == 7 and all(check.matches for check in checks)
 
@@ -127,7 +129,7 @@ def test_cli_writes_the_file_with_default_settings(tmp_path: Path) -> None:
     assert status == EXIT_OK
     doc = read_trf(out)
     assert len(doc.players) == 30 and doc.rounds_count == 9
-    assert out.read_bytes() == write_trf(generate(GeneratorConfig(), 11)).encode()
+    assert out.read_bytes() == write_trf(generate(GeneratorConfig(), 11, "fide-2026")).encode()
 
 
 def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -19,11 +19,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from arbiter_app.conformance import check_tournament
+from arbiter_app.conformance import check_tournament, edition_for
 from arbiter_app.explain import cli as explain_cli
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
 from arbiter_app.generator import GeneratorConfig, generate, parse_config
-from arbiter_app.pairing.engine import pair_round
+from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS, pair_round
 from arbiter_app.pairing.model import RoundPairing
 from arbiter_app.trf.errors import TrfReadError
 from arbiter_app.trf.model import TrfDocument
@@ -40,7 +40,7 @@ EXIT_FILE = 5
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="arbiter-pairings",
-        description="FIDE (Dutch) system pairings, C.04.3 as approved in Baku 2016.",
+        description="FIDE (Dutch) system pairings: C.04.3 as applied from 1 February 2026, or as approved in Baku 2016.",
     )
     parser.add_argument(
         "--dutch", metavar="IN.trf", nargs="?", required=True, help="the tournament, as a TRF-16 file (not with -g)"
@@ -58,7 +58,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("-o", dest="output", metavar="OUT.trf", help="with -g: the file to write")
     parser.add_argument("-s", dest="seed", type=int, metavar="SEED", help="with -g: the seed (default: drawn, printed)")
-    parser.add_argument("--edition", default="baku-2016", help="edition of the Dutch rules (default baku-2016)")
+    parser.add_argument(
+        "--edition",
+        choices=sorted(EDITIONS),
+        help=f"edition of the Dutch rules (default: the file's 092 line, else {DEFAULT_EDITION}, the rules in force)",
+    )
     return parser
 
 
@@ -78,10 +82,10 @@ def _read(path: str) -> TrfDocument:
     return doc
 
 
-def _pair(path: str, out: str, edition: str) -> int:
+def _pair(path: str, out: str, edition: str | None) -> int:
     doc = _read(path)
     round_number = next_round(doc)
-    pairing = pair_round(state_before_round(doc, round_number), edition)
+    pairing = pair_round(state_before_round(doc, round_number), edition_for(doc, edition))
     text = format_pairing(pairing)
     if out == "-":
         sys.stdout.write(text)
@@ -94,7 +98,7 @@ def _pair(path: str, out: str, edition: str) -> int:
     return EXIT_OK
 
 
-def _check(path: str, edition: str) -> int:
+def _check(path: str, edition: str | None) -> int:
     checks = check_tournament(_read(path), edition)
     different = [c for c in checks if not c.matches]
     for check in different:
@@ -103,7 +107,7 @@ def _check(path: str, edition: str) -> int:
     return EXIT_OK if not different else EXIT_NO_PAIRING
 
 
-def _generate(config_path: str, output: str, seed: int | None, edition: str) -> int:
+def _generate(config_path: str, output: str, seed: int | None, edition: str | None) -> int:
     """Write a random tournament to ``output``; without ``seed``, draw one and print it to stderr."""
     config = GeneratorConfig()
     if config_path:
@@ -115,7 +119,7 @@ def _generate(config_path: str, output: str, seed: int | None, edition: str) -> 
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
         print(f"arbiter-pairings: seed {seed}", file=sys.stderr)
-    text = write_trf(generate(config, seed, edition))
+    text = write_trf(generate(config, seed, edition or DEFAULT_EDITION))
     try:
         Path(output).write_text(text, encoding="utf-8", newline="")
     except OSError as error:

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 
 from arbiter_app.pairing import generation
 from arbiter_app.pairing.criteria import (
-    QUALITY_CRITERIA,
+    BAKU_2016_CRITERIA,
     Contestant,
+    CriteriaSet,
+    ONE_POINT,
     Kind,
-    artificial_score,
     evaluate,
     may_meet,
 )
@@ -47,6 +48,11 @@ class Bracket:
     """The last bracket, or the PPB being re-paired: the pairing must let the round be completed (C.4, A.9)."""
     following_is_last: bool = False
     """The following scoregroup is the last one (C.7 then asks for its completion)."""
+    criteria: CriteriaSet = BAKU_2016_CRITERIA
+    """The edition's quality criteria (C.04.3 C.5-C.19, or C.04.3-2026 [C6]-[C21])."""
+    look_ahead: int = 0
+    """With ``must_complete``: the first ``look_ahead`` players of ``following`` are the next
+    scoregroup, whose bracket [C8] (C.04.3-2026 2.4.3) looks at; 0 for none."""
 
     @property
     def players(self) -> tuple[Contestant, ...]:
@@ -97,9 +103,12 @@ class _Graph:
         # A.8's artificial value, one point below the lowest score of the
         # bracket and of the players it may float to (the endorsed engine's
         # reading; the order of PSDs is the same in the cases the corpus shows).
-        self.base = artificial_score((bracket.players + bracket.following)[-1].score)
+        self.base = bracket.criteria.base(bracket.residents, bracket.players + bracket.following)
         current = vertices[: self.size]
         differences = {p.score - self.base for p in current}
+        differences.update(p.score - self.base + ONE_POINT for p in current)
+        if self.with_following and bracket.must_complete:
+            differences.update(p.score - self.base for p in following[: bracket.look_ahead])
         differences.update(a.score - b.score for k, a in enumerate(current) for b in current[k:])
         self.scale = ScoreDifferenceScale(differences, len(vertices))
         self.criteria_fields = self._criteria_fields()
@@ -123,8 +132,23 @@ class _Graph:
         fields.extend(quality[:2])
         if not bracket.must_complete and self.with_following:
             fields.extend(self._c7_fields())
+        elif bracket.look_ahead and self.with_following:
+            fields.extend(self._c8_fields_to_the_end())
+        if bracket.must_complete and not bracket.following and bracket.criteria.bye_unplayed:
+            fields.append(self._bye_unplayed_field())
         fields.extend(quality[2:])
         return fields
+
+    def _bye_unplayed_field(self) -> list[int]:
+        """C.04.3-2026 2.4.4 [C9]: the fewest unplayed games for the assignee of the bye.
+
+        Only in a bracket that closes the round-pairing (no player below it
+        in the graph): the bye goes to the player left unmatched; each
+        matched player saves his unplayed games, so the heaviest saving
+        leaves the fewest unplayed games to the one left out.
+        """
+        size, vertices = self.size, self.vertices
+        return [sum(vertices[k].unplayed for k in (i, j) if k < size) for i, j in self.edges]
 
     def _barred_from_bye(self, vertex: int) -> int:
         return int(not self.vertices[vertex].can_get_bye)
@@ -140,7 +164,8 @@ class _Graph:
         vertices, size = self.vertices, self.size
         profiles = [_profile(p) for p in vertices[:size]]
         saved: dict[tuple[object, object], tuple[int, ...]] = {}
-        nothing = (0,) * len(QUALITY_CRITERIA)
+        criteria = self.bracket.criteria.quality
+        nothing = (0,) * len(criteria)
         rows = []
         for i, j in self.edges:
             if j >= size:
@@ -151,12 +176,12 @@ class _Graph:
             if row is None:
                 row = saved[key] = self._saved_by_pairing(vertices[i], vertices[j])
             rows.append(row)
-        return [list(column) for column in zip(*rows)] if rows else [[] for _ in QUALITY_CRITERIA]
+        return [list(column) for column in zip(*rows)] if rows else [[] for _ in criteria]
 
     def _saved_by_pairing(self, h: Contestant, l: Contestant) -> tuple[int, ...]:
         base, weight = self.base, self.scale.weight
         values = []
-        for criterion in QUALITY_CRITERIA:
+        for criterion in self.bracket.criteria.quality:
             if criterion.kind is Kind.COUNT:
                 floated = (criterion.downfloater(h, base) or 0) + (criterion.downfloater(l, base) or 0)
                 values.append(floated - (criterion.pair(h, l) or 0))
@@ -184,6 +209,29 @@ class _Graph:
                     value += self.scale.weight(vertices[k].score - self.base)
             psd_below.append(value)
         return [pairs_below, psd_below]
+
+    def _c8_fields_to_the_end(self) -> list[list[int]]:
+        """C.04.3-2026 2.4.3 [C8] in a graph that holds every remaining player.
+
+        The following bracket is this bracket's downfloaters and the next
+        scoregroup; it must comply with [C1]-[C7]: [C4] and [C5] hold by the
+        completion field above, then its pairs ([C6]) are counted, then its
+        downfloaters' scores ([C7]), by rewarding each player who stays in
+        it (or in this bracket) with a weight that grows with his score.
+        """
+        size, vertices = self.size, self.vertices
+        end = size + self.bracket.look_ahead
+        weight, base = self.scale.weight, self.base
+        pairs_next: list[int] = []
+        scores_next: list[int] = []
+        for i, j in self.edges:
+            if j >= end:
+                pairs_next.append(0)
+                scores_next.append(0)
+                continue
+            pairs_next.append(int(j >= size))
+            scores_next.append(weight(vertices[i].score - base) + weight(vertices[j].score - base))
+        return [pairs_next, scores_next]
 
     def best_matching(self, tie_breaks: list[list[int]], excluded: frozenset[Edge] = frozenset()) -> list[int]:
         """The best candidate by the criteria, then by the tie-break fields in order.
@@ -284,8 +332,11 @@ def _is_perfect(bracket: Bracket, candidate: BracketPairing) -> bool:
         return False
     if not all(may_meet(h, l) for h, l in candidate.pairs):
         return False
-    base = artificial_score(bracket.players[-1].score)
-    failures = evaluate(candidate.pairs, floaters, base, QUALITY_CRITERIA[2:])
+    criteria = bracket.criteria
+    if criteria.bye_unplayed and floaters and floaters[0].unplayed:
+        return False
+    base = criteria.base(bracket.residents, bracket.players)
+    failures = evaluate(candidate.pairs, floaters, base, criteria.quality[2:])
     return not any(failures.values())
 
 

@@ -41,6 +41,8 @@ class Contestant:
     """A.7."""
     barred: frozenset[int]
     """Pairing numbers this player may not meet: played opponents (C.1) and forbidden pairs."""
+    unplayed: int = 0
+    """Past rounds without a game played over the board (C.04.3-2026 2.4.4 [C9])."""
 
     def sort_key(self) -> tuple[int, int]:
         """A.2: score descending, then pairing number."""
@@ -293,3 +295,125 @@ def evaluate(
 def artificial_score(lowest_score: int) -> int:
     """A.8: one point less than the score of the lowest ranked player of the bracket."""
     return lowest_score - ONE_POINT
+
+
+# --- The 2026 edition (C.04.3-2026 Art. 2) --------------------------------------------
+# The same failure-value form, over the 2026 list.  For these criteria the
+# ``base`` a downfloater rule receives is the score of the bracket's resident
+# players (C.04.3-2026 1.3.2): a downfloater scoring more is an MDP.
+
+
+def _c7_2026(p: Contestant, base: int) -> int:
+    # The downfloater's own score, counted from one point below the residents:
+    # every downfloater counts, the higher scores weigh most.
+    return p.score - base + ONE_POINT
+
+
+def _resident_downfloater(which: str) -> DownfloaterRule:
+    def rule(p: Contestant, base: int) -> int:
+        return int(p.score <= base and getattr(p, which) is Float.DOWN)
+
+    return rule
+
+
+def _mdp_downfloater_difference(which: str) -> DownfloaterRule:
+    # C.04.3-2026 [C18]/[C20]: an MDP that floats on has a score difference
+    # greater than any he could get in a pair of the bracket (TEC commentary
+    # on [C18]): his score above one point below the residents.
+    def rule(p: Contestant, base: int) -> int | None:
+        return p.score - base + ONE_POINT if p.score > base and getattr(p, which) is Float.DOWN else None
+
+    return rule
+
+
+def _nothing(_h: Contestant, _l: Contestant) -> int:
+    return 0
+
+
+C6_2026 = Criterion(
+    "C6", Kind.COUNT, "minimise the number of downfloaters (maximise the number of pairs)",
+    _nothing, lambda p, base: 1,
+)
+C7_2026 = Criterion(
+    "C7", Kind.SCORE_DIFFERENCES, "minimise the scores (taken in descending order) of the downfloaters",
+    _no_pair, _c7_2026,
+)
+C10_2026 = Criterion("C10", C8.kind, C8.text, C8.pair, C8.downfloater)
+C11_2026 = Criterion("C11", C9.kind, C9.text, C9.pair, C9.downfloater)
+C12_2026 = Criterion("C12", C10.kind, C10.text, C10.pair, C10.downfloater)
+C13_2026 = Criterion("C13", C11.kind, C11.text, C11.pair, C11.downfloater)
+C14_2026 = Criterion(
+    "C14", Kind.COUNT, "minimise the resident downfloaters who received a downfloat the previous round",
+    _nothing, _resident_downfloater("float_previous"),
+)
+C15_2026 = Criterion(
+    "C15", Kind.COUNT, "minimise the MDP opponents who received an upfloat the previous round",
+    _repeated_upfloat_pair("float_previous"), _no_downfloater,
+)
+C16_2026 = Criterion(
+    "C16", Kind.COUNT, "minimise the resident downfloaters who received a downfloat two rounds before",
+    _nothing, _resident_downfloater("float_before"),
+)
+C17_2026 = Criterion(
+    "C17", Kind.COUNT, "minimise the MDP opponents who received an upfloat two rounds before",
+    _repeated_upfloat_pair("float_before"), _no_downfloater,
+)
+C18_2026 = Criterion(
+    "C18", Kind.SCORE_DIFFERENCES,
+    "minimise the score differences of MDPs who received a downfloat the previous round",
+    _repeated_downfloat_difference("float_previous"), _mdp_downfloater_difference("float_previous"),
+)
+C19_2026 = Criterion(
+    "C19", Kind.SCORE_DIFFERENCES,
+    "minimise the score differences of MDP opponents who received an upfloat the previous round",
+    _repeated_upfloat_difference("float_previous"), _no_downfloater,
+)
+C20_2026 = Criterion(
+    "C20", Kind.SCORE_DIFFERENCES,
+    "minimise the score differences of MDPs who received a downfloat two rounds before",
+    _repeated_downfloat_difference("float_before"), _mdp_downfloater_difference("float_before"),
+)
+C21_2026 = Criterion(
+    "C21", Kind.SCORE_DIFFERENCES,
+    "minimise the score differences of MDP opponents who received an upfloat two rounds before",
+    _repeated_upfloat_difference("float_before"), _no_downfloater,
+)
+
+QUALITY_CRITERIA_2026: tuple[Criterion, ...] = (
+    C6_2026, C7_2026,
+    C10_2026, C11_2026, C12_2026, C13_2026,
+    C14_2026, C15_2026, C16_2026, C17_2026, C18_2026, C19_2026, C20_2026, C21_2026,
+)
+"""C.04.3-2026 [C6], [C7] and [C10]-[C21] in priority order: [C8] (the following
+bracket) and [C9] (the bye's unplayed games) look beyond a pair and sit, as
+fields of their own, between [C7] and [C10]."""
+
+
+@dataclass(frozen=True)
+class CriteriaSet:
+    """An edition's quality criteria, as the bracket matching folds them.
+
+    ``quality[:2]`` rank above the next-bracket criterion (C.7 of 2016,
+    [C8] of 2026) and ``quality[2:]`` below it.
+    """
+
+    edition: str
+    quality: tuple[Criterion, ...]
+    base: Callable[[Sequence[Contestant], Sequence[Contestant]], int]
+    """The score a downfloater's rules measure from, given the bracket's residents and everyone in its graph."""
+    bye_unplayed: bool
+    """C.04.3-2026 [C9]: minimise the unplayed games of the bye's assignee."""
+
+
+def _artificial_base(_residents: Sequence[Contestant], everyone: Sequence[Contestant]) -> int:
+    """C.04.3 A.8: one point below the lowest score among the bracket and the players it floats to."""
+    return artificial_score(everyone[-1].score)
+
+
+def _resident_base(residents: Sequence[Contestant], _everyone: Sequence[Contestant]) -> int:
+    """C.04.3-2026 1.3.2: the resident players' score."""
+    return residents[0].score
+
+
+BAKU_2016_CRITERIA = CriteriaSet("baku-2016", QUALITY_CRITERIA, _artificial_base, bye_unplayed=False)
+FIDE_2026_CRITERIA = CriteriaSet("fide-2026", QUALITY_CRITERIA_2026, _resident_base, bye_unplayed=True)

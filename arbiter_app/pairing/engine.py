@@ -1,27 +1,49 @@
-"""The round-pairing of the FIDE (Dutch) system (C.04.3 A.9), edition by edition.
+"""The round-pairing of the FIDE (Dutch) system, edition by edition.
 
-The edition of the rules is a parameter: ``pair_round(state, "baku-2016")``.
-An edition is an object with a ``pair_round`` method, registered in
-``EDITIONS``; a later text (FIDE approved a revised Dutch system in 2025)
-becomes another entry beside this one.
+The edition of the rules is a parameter: ``pair_round(state, "fide-2026")``
+or ``pair_round(state, "baku-2016")``.  An edition is one object,
+registered in ``EDITIONS``: it holds everything that differs between the
+texts (the float definition, who may receive the bye, the quality criteria
+and their order, and the round procedure: C.04.3 A.9 with its collapsed
+last bracket, or C.04.3-2026 with [C4] and [C5] in every bracket).  Brackets
+are paired by the same lexicographic matching for both (``brackets.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import groupby
 from typing import Protocol
 
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
-from arbiter_app.pairing.brackets import Bracket, pair_bracket
-from arbiter_app.pairing.colours import allocate_colours, colour_preference
-from arbiter_app.pairing.criteria import Contestant, may_meet
-from arbiter_app.pairing.floats import recent_floats
+from arbiter_app.pairing.brackets import Bracket, BracketPairing, pair_bracket
+from arbiter_app.pairing.colours import ColourPreference, allocate_colours, colour_preference
+from arbiter_app.pairing.criteria import (
+    BAKU_2016_CRITERIA,
+    FIDE_2026_CRITERIA,
+    Contestant,
+    CriteriaSet,
+    may_meet,
+)
+from arbiter_app.pairing.floats import FloatRule, float_in_round, float_in_round_2026, recent_floats
 from arbiter_app.pairing.matching import is_completable
-from arbiter_app.pairing.model import Board, Colour, RoundPairing, TournamentState
+from arbiter_app.pairing.model import (
+    Board,
+    Colour,
+    Outcome,
+    Player,
+    PointSystem,
+    RoundPairing,
+    RoundRecord,
+    TournamentState,
+)
 from arbiter_app.pairing.observer import PairingObserver
 
 Pair = tuple[Contestant, Contestant]
+
+DEFAULT_EDITION = "fide-2026"
+"""The rules in force: C.04.3 as applied from 1 February 2026."""
 
 
 class Edition(Protocol):
@@ -31,68 +53,87 @@ class Edition(Protocol):
 
     def pair_round(self, state: TournamentState, observer: PairingObserver) -> RoundPairing: ...
 
+    def contestants(self, state: TournamentState) -> tuple[Contestant, ...]: ...
 
-def contestants(state: TournamentState) -> tuple[Contestant, ...]:
-    """The players to pair, as the pairing sees them, in A.2 order."""
-    by_number = {p.number: p for p in state.players}
+
+def effective_ranks(state: TournamentState) -> dict[int, int]:
+    """Pairing numbers of the field actually playing, 1-based (C.04.3 E.5; C.04.3-2026 5.2.5 TPN).
+
+    Players who take part in this round or took part in an earlier pairing,
+    numbered in order.  A registered player who has never been paired and is
+    not paired now holds no place (C.04.2.C: pairing numbers of the field
+    actually playing; C.04.2-2026 2.4: a late entry has no TPN until he
+    arrives); this is how the endorsed engines treat an absent top seed in
+    round 1.
+    """
     to_pair = {p.number for p in state.to_pair}
-    # Effective pairing numbers (E.5): players who take part in this round
-    # or took part in an earlier pairing, numbered in order.  A registered
-    # player who has never been paired and is not paired now holds no place
-    # (C.04.2.C: pairing numbers of the field actually playing); this is how
-    # the endorsed engine treats an absent top seed in round 1.
     ranks: dict[int, int] = {}
     for player in sorted(state.players, key=lambda p: p.number):
         if player.number in to_pair or player.has_been_paired:
             ranks[player.number] = len(ranks) + 1
-    played_rounds = state.round - 1
-    # A.7: topscorers exist only when pairing the final round; the maximum
-    # possible score is that of winning every round played so far.
-    topscore_threshold = played_rounds * max(state.points.win, state.points.draw) // 2
-    final_round = state.round >= state.total_rounds
-    forbidden: dict[int, set[int]] = {}
-    for pair in state.forbidden_pairs:
-        for a in pair:
-            forbidden.setdefault(a, set()).update(pair - {a})
-    result = []
-    for player in state.to_pair:
-        score = player.pairing_score(state.round)
-        previous, before = recent_floats(player, state.round, by_number)
-        met = {r.opponent for r in player.history if r.outcome.is_played and r.opponent is not None}
-        result.append(
-            Contestant(
-                number=player.number,
-                rank=ranks[player.number],
-                score=score,
-                preference=colour_preference(player.history),
-                float_previous=previous,
-                float_before=before,
-                can_get_bye=not any(r.outcome.bars_pairing_allocated_bye for r in player.history),
-                is_topscorer=final_round and score > topscore_threshold,
-                barred=frozenset(met | forbidden.get(player.number, set())),
+    return ranks
+
+
+class DutchEdition:
+    """What every edition shares: the round from contestants to boards.
+
+    A subclass states what its text defines differently: ``float_rule``,
+    ``criteria``, ``may_receive_bye`` and ``_pair_brackets``.
+    """
+
+    name: str
+    float_rule: FloatRule
+    criteria: CriteriaSet
+
+    def may_receive_bye(self, player: Player, points: PointSystem) -> bool:
+        """The absolute bye criterion of the edition (C.2 / [C2])."""
+        raise NotImplementedError
+
+    def colour_preference(self, history: tuple[RoundRecord, ...]) -> ColourPreference:
+        """The colour preference from the played games (C.04.3 A.6; C.04.3-2026 1.7 with C.04.2-2026 3.4).
+
+        Both editions skip the rounds without a game: C.04.2.D.5 ignores
+        them, C.04.2-2026 3.4 moves them to the front of the colour history
+        (BWBuW is read uBWBW), which leaves the same sequence of games.
+        """
+        return colour_preference(history)
+
+    def contestants(self, state: TournamentState) -> tuple[Contestant, ...]:
+        """The players to pair, as the pairing sees them, in A.2 / 1.2 order."""
+        by_number = {p.number: p for p in state.players}
+        ranks = effective_ranks(state)
+        played_rounds = state.round - 1
+        # A.7 / 1.8: topscorers exist only when pairing the final round; the
+        # maximum possible score is that of winning every round played so far.
+        topscore_threshold = played_rounds * max(state.points.win, state.points.draw) // 2
+        final_round = state.round >= state.total_rounds
+        forbidden: dict[int, set[int]] = {}
+        for pair in state.forbidden_pairs:
+            for a in pair:
+                forbidden.setdefault(a, set()).update(pair - {a})
+        result = []
+        for player in state.to_pair:
+            score = player.pairing_score(state.round)
+            previous, before = recent_floats(player, state.round, by_number, self.float_rule, state.points)
+            met = {r.opponent for r in player.history if r.outcome.is_played and r.opponent is not None}
+            result.append(
+                Contestant(
+                    number=player.number,
+                    rank=ranks[player.number],
+                    score=score,
+                    preference=self.colour_preference(player.history),
+                    float_previous=previous,
+                    float_before=before,
+                    can_get_bye=self.may_receive_bye(player, state.points),
+                    is_topscorer=final_round and score > topscore_threshold,
+                    barred=frozenset(met | forbidden.get(player.number, set())),
+                    unplayed=sum(1 for r in player.history if not r.outcome.is_played),
+                )
             )
-        )
-    return tuple(sorted(result, key=Contestant.sort_key))
-
-
-def completable(players: Sequence[Contestant]) -> bool:
-    """A.9: can these players all be paired (one bye allowed, C.2) without breaking C.1-C.3?"""
-    edges = [(i, j) for j in range(len(players)) for i in range(j) if may_meet(players[i], players[j])]
-    return is_completable(len(players), edges, [i for i, p in enumerate(players) if p.can_get_bye])
-
-
-def scoregroups(players: Sequence[Contestant]) -> list[tuple[Contestant, ...]]:
-    """A.3: players grouped by score, highest first (``players`` in A.2 order)."""
-    return [tuple(group) for _, group in groupby(players, key=lambda p: p.score)]
-
-
-class Baku2016:
-    """C.04.3 as approved in Baku 2016 (in force until 30 June 2025)."""
-
-    name = "baku-2016"
+        return tuple(sorted(result, key=Contestant.sort_key))
 
     def pair_round(self, state: TournamentState, observer: PairingObserver) -> RoundPairing:
-        players = contestants(state)
+        players = self.contestants(state)
         observer.begin_round(state.round, players)
         if not completable(players):
             stuck = tuple(
@@ -116,6 +157,48 @@ class Baku2016:
     def _pair_brackets(
         self, players: tuple[Contestant, ...], observer: PairingObserver
     ) -> tuple[list[Pair], tuple[Contestant, ...]]:
+        raise NotImplementedError
+
+    def _pair(
+        self, bracket: Bracket, observer: PairingObserver, known: BracketPairing | None = None
+    ) -> BracketPairing:
+        """Pair ``bracket`` (or take ``known``, its pairing found already) and tell the observer."""
+        observer.begin_bracket(bracket)
+        result = known or pair_bracket(bracket)
+        observer.bracket_paired(bracket, result)
+        return result
+
+
+def contestants(state: TournamentState, edition: str = "baku-2016") -> tuple[Contestant, ...]:
+    """The players to pair as ``edition`` sees them (floats, bye eligibility), in A.2 order."""
+    return _edition(edition).contestants(state)
+
+
+def completable(players: Sequence[Contestant]) -> bool:
+    """A.9 / [C4]: can these players all be paired (one bye allowed, C.2) without breaking C.1-C.3?"""
+    edges = [(i, j) for j in range(len(players)) for i in range(j) if may_meet(players[i], players[j])]
+    return is_completable(len(players), edges, [i for i, p in enumerate(players) if p.can_get_bye])
+
+
+def scoregroups(players: Sequence[Contestant]) -> list[tuple[Contestant, ...]]:
+    """A.3: players grouped by score, highest first (``players`` in A.2 order)."""
+    return [tuple(group) for _, group in groupby(players, key=lambda p: p.score)]
+
+
+class Baku2016(DutchEdition):
+    """C.04.3 as approved in Baku 2016 (in force until 31 January 2026)."""
+
+    name = "baku-2016"
+    float_rule = staticmethod(float_in_round)
+    criteria = BAKU_2016_CRITERIA
+
+    def may_receive_bye(self, player: Player, points: PointSystem) -> bool:
+        """C.04.3 C.2 (C.04.1.d): no pairing-allocated bye and no forfeit win so far."""
+        return not any(r.outcome.bars_pairing_allocated_bye for r in player.history)
+
+    def _pair_brackets(
+        self, players: tuple[Contestant, ...], observer: PairingObserver
+    ) -> tuple[list[Pair], tuple[Contestant, ...]]:
         """A.9: bracket after bracket from the top; a PPB and a collapsed last bracket when completion fails."""
         groups = scoregroups(players)
         pairs: list[Pair] = []
@@ -123,15 +206,10 @@ class Baku2016:
         for index, residents in enumerate(groups):
             below = groups[index + 1 :]
             if not below:
-                bracket = Bracket(moved_down, residents, (), must_complete=True)
-                observer.begin_bracket(bracket)
-                result = pair_bracket(bracket)
-                observer.bracket_paired(bracket, result)
+                result = self._pair(Bracket(moved_down, residents, (), must_complete=True), observer)
                 return pairs + list(result.pairs), result.downfloaters
             bracket = Bracket(moved_down, residents, below[0], must_complete=False, following_is_last=len(below) == 1)
-            observer.begin_bracket(bracket)
-            result = pair_bracket(bracket)
-            observer.bracket_paired(bracket, result)
+            result = self._pair(bracket, observer)
             rest = tuple(p for group in below for p in group)
             passed = completable(result.downfloaters + rest)
             observer.completion_test(bracket, passed)
@@ -140,18 +218,143 @@ class Baku2016:
                 # collapsed scoregroup.  Re-pair the PPB so that the round can
                 # be completed (C.4), then pair the collapsed last bracket.
                 observer.collapsed(bracket, rest)
-                ppb = Bracket(moved_down, residents, rest, must_complete=True)
-                observer.begin_bracket(ppb)
-                result = pair_bracket(ppb)
-                observer.bracket_paired(ppb, result)
-                clb = Bracket(result.downfloaters, rest, (), must_complete=True)
-                observer.begin_bracket(clb)
-                last = pair_bracket(clb)
-                observer.bracket_paired(clb, last)
+                result = self._pair(Bracket(moved_down, residents, rest, must_complete=True), observer)
+                last = self._pair(Bracket(result.downfloaters, rest, (), must_complete=True), observer)
                 return pairs + list(result.pairs) + list(last.pairs), last.downfloaters
             pairs.extend(result.pairs)
             moved_down = result.downfloaters
         return pairs, moved_down
+
+
+class Fide2026(DutchEdition):
+    """C.04.3-2026 (Council 28/10/2025, applied from 1 February 2026), with C.04.1-2026 and C.04.2-2026."""
+
+    name = "fide-2026"
+    float_rule = staticmethod(float_in_round_2026)
+    criteria = FIDE_2026_CRITERIA
+
+    def may_receive_bye(self, player: Player, points: PointSystem) -> bool:
+        """C.04.3-2026 2.1.2 [C2] (C.04.1-2026 Art. 4).
+
+        Barred: whoever already received the pairing-allocated bye, or scored
+        in one round, without playing, as many points as a win (a forfeit
+        win, a full-point bye).  A half-point bye does not bar.
+        """
+        return not any(
+            r.outcome is Outcome.PAIRING_ALLOCATED_BYE or (not r.outcome.is_played and r.points >= points.win)
+            for r in player.history
+        )
+
+    def _pair_brackets(
+        self, players: tuple[Contestant, ...], observer: PairingObserver
+    ) -> tuple[list[Pair], tuple[Contestant, ...]]:
+        """Bracket after bracket from the top (1.9.2), each leaving a legal pairing for the rest ([C4])."""
+        players = restrict_bye_to_lowest_score(players, observer)
+        groups = scoregroups(players)
+        pairs: list[Pair] = []
+        moved_down: tuple[Contestant, ...] = ()
+        bye: tuple[Contestant, ...] = ()
+        ahead: BracketPairing | None = None
+        for index, residents in enumerate(groups):
+            below = groups[index + 1 :]
+            rest = tuple(p for group in below for p in group)
+            if not below or takes_the_bye(moved_down + residents, rest):
+                # The bracket closes the round: it keeps the bye, and [C9]
+                # applies to the one player it leaves unpaired.
+                result = self._pair(self._bracket(moved_down, residents, (), must_complete=True), observer)
+                pairs.extend(result.pairs)
+                bye, moved_down, ahead = bye + result.downfloaters, (), None
+                continue
+            bracket = self._bracket(moved_down, residents, below[0], following_is_last=len(below) == 1)
+            result = self._pair(bracket, observer, ahead)
+            ahead = None
+            passed = completable(result.downfloaters + rest)
+            observer.completion_test(bracket, passed)
+            if passed and len(below) > 1:
+                # [C8]: the following bracket must comply with [C1]-[C7],
+                # [C4] included, which the next scoregroup alone cannot show.
+                # Pair it as it will be paired; if it leaves the rest
+                # completable, the downfloaters chosen are the best for it.
+                ahead = pair_bracket(self._bracket(result.downfloaters, below[0], below[1]))
+                passed = completable(ahead.downfloaters + tuple(p for group in below[1:] for p in group))
+            if not passed:
+                # [C4] ranks above every quality criterion, and [C8] looks at
+                # the following bracket's [C4]: pair the bracket again with
+                # every remaining player in view.
+                ahead = None
+                full = self._bracket(moved_down, residents, rest, must_complete=True, look_ahead=len(below[0]))
+                result = self._pair(full, observer)
+            pairs.extend(result.pairs)
+            moved_down = result.downfloaters
+        return pairs, bye + moved_down
+
+    def _bracket(
+        self,
+        moved_down: tuple[Contestant, ...],
+        residents: tuple[Contestant, ...],
+        following: tuple[Contestant, ...],
+        *,
+        must_complete: bool = False,
+        following_is_last: bool = False,
+        look_ahead: int = 0,
+    ) -> Bracket:
+        return Bracket(moved_down, residents, following, must_complete, following_is_last, self.criteria, look_ahead)
+
+
+def takes_the_bye(bracket: Sequence[Contestant], rest: Sequence[Contestant]) -> bool:
+    """C.04.3-2026 2.4.4 [C9], note: does this bracket downfloat exactly one player, who gets the bye?
+
+    So it is when the bracket can be paired but for one player the bye is
+    allowed to ([C2], [C5]), and the players below can all be paired among
+    themselves.  Then the bracket closes the round-pairing and [C9] chooses
+    among its possible bye assignees.
+    """
+    return len(bracket) % 2 == 1 and len(rest) % 2 == 0 and completable(bracket) and completable(rest)
+
+
+def lowest_bye_score(players: Sequence[Contestant]) -> int | None:
+    """C.04.3-2026 2.3.1 [C5]: the lowest score the assignee of the bye can have in a legal pairing.
+
+    None when the number of players is even (no bye).  The candidates'
+    scores are tried from the lowest: the first that still lets every other
+    player be paired ([C1]-[C4]) is the one [C5] asks for.
+    """
+    if len(players) % 2 == 0:
+        return None
+    scores = sorted({p.score for p in players if p.can_get_bye})
+    # Eligibility only grows with the score, so the lowest feasible one is
+    # found by bisection.
+    low, high = 0, len(scores) - 1
+    if high < 0 or not completable(_bye_at_most(players, scores[high])):
+        return None
+    while low < high:
+        middle = (low + high) // 2
+        if completable(_bye_at_most(players, scores[middle])):
+            high = middle
+        else:
+            low = middle + 1
+    return scores[low]
+
+
+def _bye_at_most(players: Sequence[Contestant], score: int) -> list[Contestant]:
+    return [p if p.score <= score or not p.can_get_bye else replace(p, can_get_bye=False) for p in players]
+
+
+def restrict_bye_to_lowest_score(
+    players: tuple[Contestant, ...], observer: PairingObserver
+) -> tuple[Contestant, ...]:
+    """C.04.3-2026 2.3.1 [C5] ranks above every quality criterion, [C6] included.
+
+    So the bye goes to a player of the lowest score the whole field allows,
+    even when that breaks up a higher bracket: only players of that score
+    (and allowed by [C2]) stay eligible, and [C4] in every bracket then
+    keeps such a bye possible.
+    """
+    score = lowest_bye_score(players)
+    if score is None:
+        return players
+    observer.bye_score_settled(score)
+    return tuple(p if p.score == score or not p.can_get_bye else replace(p, can_get_bye=False) for p in players)
 
 
 def board_order(boards: Sequence[Board], state: TournamentState) -> tuple[Board, ...]:
@@ -166,18 +369,21 @@ def board_order(boards: Sequence[Board], state: TournamentState) -> tuple[Board,
     return tuple(sorted(boards, key=key))
 
 
-EDITIONS: dict[str, Edition] = {Baku2016.name: Baku2016()}
+EDITIONS: dict[str, DutchEdition] = {edition.name: edition for edition in (Fide2026(), Baku2016())}
+
+
+def _edition(name: str) -> DutchEdition:
+    try:
+        return EDITIONS[name]
+    except KeyError:
+        raise ArbiterError(f"unknown edition of the Dutch rules: {name!r} (known: {', '.join(EDITIONS)})") from None
 
 
 def pair_round(
-    state: TournamentState, edition: str = Baku2016.name, observer: PairingObserver | None = None
+    state: TournamentState, edition: str = "baku-2016", observer: PairingObserver | None = None
 ) -> RoundPairing:
     """Pair round ``state.round`` with the given edition of the Dutch rules.
 
     Raises ``PairingImpossibleError`` when no pairing satisfies C.1-C.3.
     """
-    try:
-        rules = EDITIONS[edition]
-    except KeyError:
-        raise ArbiterError(f"unknown edition of the Dutch rules: {edition!r} (known: {', '.join(EDITIONS)})") from None
-    return rules.pair_round(state, observer or PairingObserver())
+    return _edition(edition).pair_round(state, observer or PairingObserver())

@@ -33,5 +33,8 @@ class PairingObserver:
     def collapsed(self, penultimate: Bracket, collapsed_last: tuple[Contestant, ...]) -> None:
         """A.9: the bracket becomes the PPB; the players below form the collapsed scoregroup."""
 
+    def bye_score_settled(self, score: int) -> None:
+        """C.04.3-2026 [C5]: the lowest score the assignee of the bye can have (tenths)."""
+
     def colour_decided(self, board: Board, rule: ColourRule) -> None:
         """Which article of section E gave the board its colours."""

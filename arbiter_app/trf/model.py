@@ -107,6 +107,14 @@ class TrfDocument:
     def _by_number(self) -> dict[int, PlayerLine]:
         return {player.number: player for player in self.players}
 
+    @property
+    def pairing_system(self) -> str | None:
+        """The pairing system a ``092`` line declares (TRF-2026, e.g. ``FIDE_DUTCH_2025``), None without one."""
+        for _, text in self.other_lines:
+            if text.startswith("092"):
+                return text[3:].strip() or None
+        return None
+
     def player(self, number: int) -> PlayerLine:
         """The player with pairing number ``number``; KeyError if there is none."""
         return self._by_number[number]

@@ -27,7 +27,7 @@ def test_pair_next_round_prints_count_then_boards(tmp_path: Path, manual_text: s
     doc = parse_trf(manual_text)
     path = tmp_path / "after4.trf"
     path.write_text(write_trf(doc.truncated(4)))
-    code, out, _ = run(["--dutch", str(path), "-p"], capsys)
+    code, out, _ = run(["--dutch", str(path), "-p", "--edition", "baku-2016"], capsys)
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "6"
@@ -70,7 +70,7 @@ def test_pre_entered_bye_is_not_paired_whatever_the_points_column(tmp_path: Path
 
 
 def test_check_reports_identical_rounds(data: Path, capsys) -> None:  # noqa: ANN001
-    code, out, _ = run(["--dutch", str(data / "fixtures" / "arbiters-manual-12.trf"), "-c"], capsys)
+    code, out, _ = run(["--dutch", str(data / "fixtures" / "arbiters-manual-12.trf"), "-c", "--edition", "baku-2016"], capsys)
     assert code == 0
     assert "9 of 9 rounds identical" in out
 
@@ -82,7 +82,7 @@ def test_check_shows_a_differing_round_side_by_side(tmp_path: Path, manual_text:
     players = tuple(replace(p, rounds=(swapped[p.number], *p.rounds[1:])) if p.number in swapped else p for p in doc.players)
     path = tmp_path / "swapped.trf"
     path.write_text(write_trf(replace(doc, players=players)))
-    code, out, _ = run(["--dutch", str(path), "-c"], capsys)
+    code, out, _ = run(["--dutch", str(path), "-c", "--edition", "baku-2016"], capsys)
     assert code == 1
     round_1 = out.split("\n\n")[0].splitlines()
     assert round_1[0] == "round 1"
