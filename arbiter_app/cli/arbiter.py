@@ -30,6 +30,8 @@ from typing import NoReturn
 
 from arbiter_app import services as sv
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
+from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS
+from arbiter_app.pairing.engine import edition as edition_rules
 from arbiter_app.pairing.model import Colour, PointSystem
 from arbiter_app.services.files import Database, DatabaseFileError, default_database_path, open_database, save_copy
 from arbiter_app.services.dto import OverridePreview, RoundInfo
@@ -91,10 +93,15 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--federation", default="", help="organising federation, a FIDE code (TRF 032)")
     p.add_argument("--time-control", default="", help="as announced (TRF 122)")
     p.add_argument("--round-dates", type=_round_dates, default=(), help="2026-07-01,2026-07-02,... (TRF 132)")
+    p.add_argument("--edition", choices=tuple(EDITIONS), default=DEFAULT_EDITION,
+                   help=f"edition of the FIDE (Dutch) rules that pairs it (default {DEFAULT_EDITION}, the rules in force)")
     p = command("settings", "show the tournament's settings, or change the descriptive ones", _settings)
     for option, field in SETTINGS_OPTIONS.items():
         kind = _round_dates if field == "round_dates" else _date if field.endswith("_date") else str
         p.add_argument(option, dest=field, type=kind, help=f"new {field.replace('_', ' ')}")
+    p.add_argument("--edition", choices=tuple(EDITIONS),
+                   help="pair the coming rounds by this edition of the FIDE (Dutch) rules (after pairing: with --yes)")
+    p.add_argument("--yes", action="store_true", help="confirm a change that needs it (the edition after pairing)")
 
     players = command("players", "register and manage players", _players_list)
     psub = players.add_subparsers(dest="players_command", required=True, parser_class=_Parser)
@@ -128,6 +135,8 @@ def _parser() -> argparse.ArgumentParser:
     p = command("import-trf", "create the tournament from a TRF-16 file", _import)
     p.add_argument("trf", type=Path)
     p.add_argument("--name")
+    p.add_argument("--edition", choices=tuple(EDITIONS),
+                   help="edition of the FIDE (Dutch) rules (default: the file's 092 line, else the rules in force)")
     p = command("export-trf", "write the tournament as TRF-16 ('-': standard output)", _export)
     p.add_argument("trf")
     p = command("save-copy", "save a copy of the tournament file: one consistent file, for a backup", _save_copy)
@@ -201,8 +210,10 @@ def _new(db: Database, a: argparse.Namespace) -> int:
         federation=a.federation,
         time_control=a.time_control,
         round_dates=a.round_dates,
+        edition=a.edition,
     )
-    print(f"created '{t.name}' ({t.rounds_count} rounds) in {db.name}")
+    print(f"created '{t.name}' ({t.rounds_count} rounds, paired by the {edition_rules(t.edition).short_title} rules) "
+          f"in {db.name}")
     return EXIT_OK
 
 
@@ -237,6 +248,11 @@ def _round_dates(text: str) -> tuple[date | None, ...]:
 
 def _settings(db: Database, a: argparse.Namespace) -> int:
     changes = {field: getattr(a, field) for field in SETTINGS_OPTIONS.values() if getattr(a, field) is not None}
+    if a.edition is not None:
+        try:
+            sv.change_edition(db, _tid(db), a.edition, confirmed=a.yes)
+        except sv.ConfirmationNeeded as needed:
+            raise ArbiterError(f"{needed} (add --yes to confirm)") from None
     t = sv.edit_tournament(db, _tid(db), **changes) if changes else sv.get_tournament(db, _tid(db))
     dates = ", ".join(d.isoformat() if d else "?" for d in t.round_dates)
     for label, value in (
@@ -249,11 +265,11 @@ def _settings(db: Database, a: argparse.Namespace) -> int:
         ("deputy arbiters", t.deputy_arbiters),
         ("time control", t.time_control),
         ("tie-breaks", ", ".join(sv.tiebreak_codes(t.tie_breaks)) + ("" if t.tie_breaks else " (the manual's default)")),
-        ("pairing system", f"FIDE (Dutch), {t.edition}"),
+        ("pairing system", f"{edition_rules(t.edition).title} [{t.edition}]"),
     ):
         print(f"{label + ':':<17}{value}")
-    if changes:
-        print("changed: " + ", ".join(changes))
+    if changes or a.edition is not None:
+        print("changed: " + ", ".join([*changes, *(["edition"] if a.edition is not None else [])]))
     return EXIT_OK
 
 
@@ -322,7 +338,7 @@ def _renumber(db: Database, a: argparse.Namespace) -> int:
 def _import(db: Database, a: argparse.Namespace) -> int:
     if sv.list_tournaments(db):
         raise ArbiterError(f"{db.name} already holds a tournament; import into a new file")
-    info = sv.import_trf(db, a.trf, a.name)
+    info = sv.import_trf(db, a.trf, a.name, a.edition)
     for warning in info.warnings:
         print(f"{PROG}: warning: {warning}", file=sys.stderr)
     print(f"imported '{info.tournament.name}': {info.players} players, {info.rounds} rounds")

@@ -12,6 +12,8 @@ from arbiter_app.services.dto import TournamentInfo
 
 EXAMPLE_NAME = "Arbiters' Manual example"
 EXAMPLE_FILE = "arbiters-manual-example.db"
+EXAMPLE_EDITION = "baku-2016"
+"""The manual's worked example follows the Baku 2016 text (its walkthroughs cite C.04.3 of 2016)."""
 
 
 def tournaments_in(db: Database) -> tuple[TournamentInfo, ...]:
@@ -31,17 +33,21 @@ def make_example(folder: Path | None = None) -> Path:
     folder = folder or default_data_dir() / "examples"
     path = folder / EXAMPLE_FILE
     remove_file(path)
-    import_into_new_file(example_trf(), path, EXAMPLE_NAME)
+    import_into_new_file(example_trf(), path, EXAMPLE_NAME, edition=EXAMPLE_EDITION)
     return path
 
 
-def import_into_new_file(trf: Path, target: Path, name: str | None = None) -> tuple[Path, tuple[str, ...]]:
-    """A new tournament file made from a TRF-16 report; returns it and the import's warnings."""
+def import_into_new_file(
+    trf: Path, target: Path, name: str | None = None, edition: str | None = None
+) -> tuple[Path, tuple[str, ...]]:
+    """A new tournament file made from a TRF-16 report; returns it and the import's warnings.
+
+    ``edition``: the rules that pair it; None takes the file's ``092`` line, else the rules in force."""
     if target.exists() and target.stat().st_size > 0:
         raise ArbiterError(f"{target} already exists: choose another file (one tournament per file)")
     db = open_database(target, create=True)
     try:
-        info = sv.import_trf(db, trf, name)
+        info = sv.import_trf(db, trf, name, edition)
     except BaseException:
         db.dispose()
         remove_file(target)

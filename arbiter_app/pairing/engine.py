@@ -82,6 +82,9 @@ class DutchEdition:
     """
 
     name: str
+    title: str
+    """How reports and the window name the rules: the system, the edition, the text's dates."""
+    short_title: str
     float_rule: FloatRule
     criteria: CriteriaSet
 
@@ -189,6 +192,8 @@ class Baku2016(DutchEdition):
     """C.04.3 as approved in Baku 2016 (in force until 31 January 2026)."""
 
     name = "baku-2016"
+    title = "FIDE (Dutch) system, Baku 2016 (C.04.3 in force until 31 January 2026)"
+    short_title = "Baku 2016"
     float_rule = staticmethod(float_in_round)
     criteria = BAKU_2016_CRITERIA
 
@@ -230,6 +235,8 @@ class Fide2026(DutchEdition):
     """C.04.3-2026 (Council 28/10/2025, applied from 1 February 2026), with C.04.1-2026 and C.04.2-2026."""
 
     name = "fide-2026"
+    title = "FIDE (Dutch) system, 2026 edition (C.04.3 applied from 1 February 2026)"
+    short_title = "FIDE 2026"
     float_rule = staticmethod(float_in_round_2026)
     criteria = FIDE_2026_CRITERIA
 
@@ -370,6 +377,11 @@ def board_order(boards: Sequence[Board], state: TournamentState) -> tuple[Board,
 
 
 EDITIONS: dict[str, DutchEdition] = {edition.name: edition for edition in (Fide2026(), Baku2016())}
+
+
+def edition(name: str) -> DutchEdition:
+    """The edition called ``name`` (``fide-2026``, ``baku-2016``); an unknown name is an error naming it."""
+    return _edition(name)
 
 
 def _edition(name: str) -> DutchEdition:

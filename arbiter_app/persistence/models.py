@@ -126,7 +126,7 @@ class Tournament(Base):
     """Baku acceleration (C.04.5) computed by the application."""
     tie_breaks: Mapped[str] = mapped_column(String(500), default="")
     """Tie-break order as announced, e.g. ``"BH-1, BH, SB"``."""
-    edition: Mapped[str] = mapped_column(String(40), default="baku-2016")
+    edition: Mapped[str] = mapped_column(String(40), default="fide-2026")
     """Edition of the Dutch rules the engine pairs with."""
     extra_trf_lines: Mapped[str] = mapped_column(Text, default="")
     """Header lines of an imported TRF file kept verbatim for export (those without a field of their own)."""

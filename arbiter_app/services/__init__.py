@@ -49,6 +49,8 @@ from arbiter_app.services.standings import (
 )
 from arbiter_app.services.state import state_for_round
 from arbiter_app.services.tournaments import (
+    ConfirmationNeeded,
+    change_edition,
     create_tournament,
     edit_tournament,
     get_tournament,
@@ -60,6 +62,7 @@ from arbiter_app.services.tournaments import (
 from arbiter_app.services.trf_io import export_trf, import_trf
 
 __all__ = [
+    "ConfirmationNeeded",
     "MakePair",
     "MoveBye",
     "Split",
@@ -69,6 +72,7 @@ __all__ = [
     "assign_pairing_numbers",
     "audit_log",
     "cancel_bye",
+    "change_edition",
     "create_tournament",
     "edit_player",
     "edit_tournament",

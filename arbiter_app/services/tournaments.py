@@ -8,7 +8,8 @@ from typing import Any
 from sqlalchemy import select
 
 from arbiter_app.errors import ArbiterError
-from arbiter_app.pairing.engine import EDITIONS
+from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS
+from arbiter_app.pairing.engine import edition as edition_rules
 from arbiter_app.pairing.model import Colour, PointSystem
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
@@ -76,7 +77,7 @@ def create_tournament(
     initial_colour: Colour = Colour.WHITE,
     accelerated: bool = False,
     tie_breaks: str = "",
-    edition: str = "baku-2016",
+    edition: str = DEFAULT_EDITION,
     federation: str = "",
     time_control: str = "",
     round_dates: tuple[date | None, ...] = (),
@@ -84,8 +85,7 @@ def create_tournament(
     """A new tournament; C.04.1.a: the number of rounds is declared beforehand."""
     federation = federation.strip().upper()
     _check_settings(name, rounds, start_date, end_date, federation, round_dates)
-    if edition not in EDITIONS:
-        raise ArbiterError(f"unknown edition of the Dutch rules: {edition!r}")
+    rules = edition_rules(edition)  # an unknown name is refused, naming it
     ps = points or PointSystem()
     with db.write() as s:
         t = Tournament(
@@ -112,8 +112,49 @@ def create_tournament(
         )
         s.add(t)
         s.flush()
-        audit(s, t.id, "create tournament", f"created '{t.name}', {rounds} rounds", after={"name": t.name})
+        audit(
+            s, t.id, "create tournament", f"created '{t.name}', {rounds} rounds, paired by the {rules.short_title} rules",
+            after={"name": t.name, "edition": t.edition},
+        )
         return tournament_info(t)
+
+
+class ConfirmationNeeded(ArbiterError):
+    """The action changes how rounds already paired relate to the rest: the arbiter must confirm it."""
+
+
+def change_edition(db: Database, tournament_id: int, new: str, *, confirmed: bool = False) -> TournamentInfo:
+    """Pair the coming rounds by another edition of the Dutch rules (in the audit log).
+
+    Before any round is paired the change is free.  Once rounds have been
+    paired, they stay as they were paired, and the next ones follow the new
+    text: that takes ``confirmed`` (``ConfirmationNeeded`` says what changes).
+    """
+    rules = edition_rules(new)
+    with db.write() as s:
+        t = queries.tournament(s, tournament_id)
+        if t.edition == new:
+            return tournament_info(t)
+        old = edition_rules(t.edition) if t.edition in EDITIONS else None
+        was = old.short_title if old else t.edition
+        paired = [r.number for r in queries.rounds(s, tournament_id)]
+        if paired and not confirmed:
+            many = len(paired) > 1
+            raise ConfirmationNeeded(
+                f"round{'s' if many else ''} {_span(paired)} {'were' if many else 'was'} paired by the {was} rules and "
+                f"{'stay' if many else 'stays'} as paired; from round {paired[-1] + 1} on, pairings will follow the "
+                f"{rules.short_title} rules ({rules.title}). Confirm to change the edition."
+            )
+        before, t.edition = t.edition, new
+        summary = f"pairing rules changed from {was} to {rules.short_title}"
+        if paired:
+            summary += f" after round {paired[-1]} was paired"
+        audit(s, t.id, "change edition", summary, before={"edition": before}, after={"edition": new})
+        return tournament_info(t)
+
+
+def _span(numbers: list[int]) -> str:
+    return str(numbers[0]) if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}"
 
 
 EDITABLE = (

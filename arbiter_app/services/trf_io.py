@@ -22,7 +22,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from arbiter_app.errors import ArbiterError
-from arbiter_app.pairing.engine import board_order
+from arbiter_app.pairing.engine import DEFAULT_EDITION, board_order
+from arbiter_app.pairing.engine import edition as edition_rules
 from arbiter_app.pairing.model import PointSystem
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
@@ -51,7 +52,15 @@ from arbiter_app.services.records import (
 from arbiter_app.services.standings import compute_standings
 from arbiter_app.services.tournaments import parse_date
 from arbiter_app.trf import PlayerLine, RoundEntry, TrfDocument, read_trf, write_trf
-from arbiter_app.trf.rounds import next_round, pairing_of_round, state_before_round, tenths
+from arbiter_app.trf.rounds import (
+    EDITION_SYSTEMS,
+    SYSTEM_EDITIONS,
+    edition_of,
+    next_round,
+    pairing_of_round,
+    state_before_round,
+    tenths,
+)
 from arbiter_app.trf.rounds import point_system as trf_point_system
 
 _HEADER_FIELDS = {
@@ -129,6 +138,8 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
     extra = []
     for _, line in doc.other_lines:
         code, text = line[:3], line[4:].strip()
+        if code == "092" and text.upper() in SYSTEM_EDITIONS:
+            continue  # the pairing system: the tournament's edition, written back from it
         if code in _HEADER_FIELDS and text and not (code == "032" and len(text) != 3):
             values[_HEADER_FIELDS[code]] = text.upper() if code == "032" else text
         elif code in _DATE_FIELDS and _date(text) is not None:
@@ -166,14 +177,32 @@ def _withdrawal(line: PlayerLine, rounds_count: int) -> int | None:
     return start
 
 
-def import_trf(db: Database, source: str | os.PathLike[str] | TrfDocument, name: str | None = None) -> ImportInfo:
-    """A new tournament from a TRF-16 file (or parsed document); everything in one transaction."""
+def import_trf(
+    db: Database,
+    source: str | os.PathLike[str] | TrfDocument,
+    name: str | None = None,
+    edition: str | None = None,
+) -> ImportInfo:
+    """A new tournament from a TRF-16 file (or parsed document); everything in one transaction.
+
+    The edition of the Dutch rules is ``edition`` if given, else the one the
+    file's ``092`` line declares (``FIDE_DUTCH_2025``: the 2026 edition), else
+    the rules in force, with a warning that says so.
+    """
     doc = source if isinstance(source, TrfDocument) else read_trf(source)
     warnings = [f"{doc.source}: {w}" for w in doc.warnings]
     if not doc.players:
         raise ArbiterError(f"{doc.source} has no players (001 lines)")
+    declared = edition_of(doc)
+    chosen = edition_rules(edition or declared or DEFAULT_EDITION)
+    if edition is None and declared is None:
+        warnings.append(
+            f"{doc.source}: no pairing system declared (092 line): the coming rounds are paired by the "
+            f"{chosen.short_title} rules; if earlier rounds were paired by another edition, change it in the settings"
+        )
     with db.write() as s:
         t = _tournament(doc, name)
+        t.edition = chosen.name
         s.add(t)
         s.flush()
         ids = {}
@@ -291,9 +320,10 @@ def _cells(
 
 
 TOURNAMENT_TYPE = "Individual: Swiss-System (FIDE Dutch System)"
-"""The ``092`` line when the tournament has none of its own: FIDE's rating-report
-wording ("Individual: Swiss-System") with the pairing system named as in C.04.3,
-the FIDE (Dutch) System, which is the only one the engine pairs with."""
+"""The ``092`` line for a tournament whose edition has no pairing-system code.  Otherwise,
+without a line of its own, the tournament writes its edition's code (``092 FIDE_DUTCH_2025``
+for the 2026 edition, as TRF-2026 and the 2026 pairing programs read it; TRF-16 takes any
+text there), so that the file says which rules paired it."""
 
 _KEPT_HEADERS = ("032", "092", "122", "132")
 """Header lines with no field of their own: exported from the imported file's lines if there."""
@@ -328,7 +358,7 @@ def _header_lines(t: Tournament, players: list[Player]) -> list[tuple[int, str]]
     lines["062"] = f"062 {len(players)}"
     lines["072"] = f"072 {sum(1 for p in players if p.rating)}"
     lines["082"] = "082 0"
-    lines.setdefault("092", f"092 {TOURNAMENT_TYPE}")
+    lines.setdefault("092", f"092 {EDITION_SYSTEMS.get(t.edition, TOURNAMENT_TYPE)}")
     ordered = [lines[code] for code in sorted(lines)]
     return [(0, line) for line in ordered + others]
 

@@ -248,3 +248,19 @@ def test_save_copy(seven_db: str, tmp_path: Path, capsys: pytest.CaptureFixture[
     assert _dump(str(tmp_path / "copy.db")) == _dump(seven_db)
     code, _, err = run(capsys, "--db", seven_db, "save-copy", seven_db)
     assert code != 0 and "the open tournament file" in err
+
+
+def test_the_edition_at_creation_and_its_change_after_pairing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "club.db")
+    code, out, _ = run(capsys, "--db", db, "new", "--name", "Club", "--rounds", "3")
+    assert code == 0 and "paired by the FIDE 2026 rules" in out
+    for name in ("Ann", "Bob", "Cid", "Dee"):
+        run(capsys, "--db", db, "players", "add", name, "--rating", "2000")
+    assert run(capsys, "--db", db, "pair")[0] == 0
+    code, _, err = run(capsys, "--db", db, "settings", "--edition", "baku-2016")
+    assert code != 0 and "round 1 was paired by the FIDE 2026 rules and stays as paired" in err and "--yes" in err
+    code, out, _ = run(capsys, "--db", db, "settings", "--edition", "baku-2016", "--yes")
+    assert code == 0 and "Baku 2016 (C.04.3 in force until 31 January 2026) [baku-2016]" in out
+    with pytest.raises(SystemExit) as refused:
+        run(capsys, "--db", db, "settings", "--edition", "dutch-1992")
+    assert refused.value.code != 0 and "invalid choice: 'dutch-1992'" in capsys.readouterr().err

@@ -15,7 +15,7 @@ from arbiter_app.services import (
     withdraw_player,
 )
 from arbiter_app.trf import TrfDocument
-from arbiter_app.trf.rounds import next_round, pairing_of_round, point_system
+from arbiter_app.trf.rounds import edition_of, next_round, pairing_of_round, point_system
 
 _REQUESTED = {"H": "half", "F": "full", "Z": "zero"}
 _RESULTS = {"1": "1-0", "0": "0-1", "=": "1/2", "W": "1-0", "L": "0-1", "D": "1/2"}
@@ -38,7 +38,9 @@ def withdrawal_round(doc: TrfDocument, number: int, rounds: int) -> int | None:
 
 
 def replay(db: Database, doc: TrfDocument, *, accelerated: bool = False) -> tuple[int, list[str]]:
-    """Run the whole tournament; returns the tournament id and the rounds whose pairing differs."""
+    """Run the whole tournament; returns the tournament id and the rounds whose pairing differs.
+
+    The edition is the one the file declares (``092``), else Baku 2016 (the corpora of TRF-16 files)."""
     rounds = doc.rounds_count or max(len(p.rounds) for p in doc.players)
     t = create_tournament(
         db,
@@ -47,6 +49,7 @@ def replay(db: Database, doc: TrfDocument, *, accelerated: bool = False) -> tupl
         points=point_system(doc),
         initial_colour=Colour.BLACK if doc.initial_colour == "black" else Colour.WHITE,
         accelerated=accelerated,
+        edition=edition_of(doc) or "baku-2016",
     )
     for line in doc.players:
         register_player(db, t.id, line.name, rating=line.rating or 0)

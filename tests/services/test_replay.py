@@ -22,6 +22,12 @@ from tests.services.replay import replay
 
 CORPUS = DATA / "conformance" / "dutch-2016"
 BAKU = DATA / "conformance" / "dutch-2016-baku"
+CORPUS_2026 = DATA / "conformance" / "dutch-2026"
+TELLING_2026 = [  # files with rounds that the two editions pair differently (manifest.tsv)
+    "d26-irregular-60122-p12-r9.trf",
+    "d26-tiny-60007-p11-r6.trf",
+    "d26-small-60048-p20-r7.trf",
+]
 ALL = sorted(CORPUS.glob("*.trf"))
 FAST = [
     "tiny-1036-p5-r3.trf",
@@ -95,3 +101,15 @@ def test_baku_virtual_points_match_the_endorsed_engine(db_path: Path) -> None:
     for player in state.players:
         expected = tuple(tenths(v) for v in doc.accelerations.get(player.number, ()))
         assert player.accelerations + (0,) * (len(expected) - len(player.accelerations)) == expected, player.number
+
+
+@pytest.mark.parametrize("path", [CORPUS_2026 / name for name in TELLING_2026], ids=lambda p: p.name)
+def test_replay_2026_tournaments_by_the_2026_rules(path: Path, db_path: Path) -> None:
+    """A tournament created with the 2026 edition pairs every round as the 2026 corpus has it."""
+    _check(path, db_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", sorted(CORPUS_2026.glob("*.trf")), ids=lambda p: p.name)
+def test_replay_every_2026_tournament(path: Path, db_path: Path) -> None:
+    _check(path, db_path)

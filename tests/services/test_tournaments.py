@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import date
 
 import pytest
@@ -60,3 +61,35 @@ def test_round_dates_as_arbiters_write_them() -> None:
     )
     with pytest.raises(ArbiterError, match="'July 5' is not a date"):
         sv.parse_round_dates("2026-07-01, July 5")
+
+
+def test_a_new_tournament_is_paired_by_the_rules_in_force(db: Database) -> None:
+    """FIDE replaced C.04.3 on 1 February 2026: a new tournament takes the 2026 edition unless told otherwise."""
+    from arbiter_app.services import create_tournament
+
+    assert create_tournament(db, "Open 2026", 9).edition == "fide-2026"
+    assert create_tournament(db, "Seminar", 9, edition="baku-2016").edition == "baku-2016"
+    with pytest.raises(ArbiterError, match="unknown edition of the Dutch rules: 'dutch-1992'"):
+        create_tournament(db, "Old", 9, edition="dutch-1992")
+
+
+def test_changing_the_edition_after_pairing_asks_for_confirmation_and_is_audited(db: Database, seven: int) -> None:
+    """SEVEN has rounds 1-2 in the file; once round 3 is paired, the change needs the arbiter's word."""
+    from arbiter_app.services import ConfirmationNeeded, audit_log, change_edition, get_tournament, pair_next_round
+
+    assert get_tournament(db, seven).edition == "fide-2026"  # no 092 line: the rules in force
+    pair_next_round(db, seven)
+    before = dump(db)
+    with pytest.raises(ConfirmationNeeded) as refused:
+        change_edition(db, seven, "baku-2016")
+    assert str(refused.value) == (
+        "rounds 1-3 were paired by the FIDE 2026 rules and stay as paired; from round 4 on, pairings will follow "
+        "the Baku 2016 rules (FIDE (Dutch) system, Baku 2016 (C.04.3 in force until 31 January 2026)). "
+        "Confirm to change the edition."
+    )
+    assert dump(db) == before
+    assert change_edition(db, seven, "baku-2016", confirmed=True).edition == "baku-2016"
+    entry = audit_log(db, seven)[-1]
+    assert entry.action == "change edition"
+    assert entry.summary == "pairing rules changed from FIDE 2026 to Baku 2016 after round 3 was paired"
+    assert (json.loads(entry.before or ""), json.loads(entry.after or "")) == ({"edition": "fide-2026"}, {"edition": "baku-2016"})

@@ -138,7 +138,6 @@ def test_export_writes_the_fide_report_header_lines(db: Database) -> None:
     from datetime import date
 
     from arbiter_app.services import create_tournament, register_player
-    from arbiter_app.services.trf_io import TOURNAMENT_TYPE
 
     t = create_tournament(
         db,
@@ -170,7 +169,7 @@ def test_export_writes_the_fide_report_header_lines(db: Database) -> None:
         "062": "3",
         "072": "2",
         "082": "0",
-        "092": TOURNAMENT_TYPE,
+        "092": "FIDE_DUTCH_2025",  # the pairing system: a new tournament is paired by the 2026 edition
         "102": "Łukasz Żółć",
         "112": "Ann Arbiter, Bob Deputy",
         "122": "90 min/40 moves + 30 min + 30 s/move",
