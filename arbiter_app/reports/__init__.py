@@ -17,6 +17,7 @@ from pathlib import Path
 from arbiter_app import services as sv
 from arbiter_app import standings as tb
 from arbiter_app.errors import ArbiterError
+from arbiter_app.pairing.engine import edition as edition_rules
 from arbiter_app.services.files import Database
 from arbiter_app.services.dto import TournamentInfo
 from arbiter_app.services.standings import last_complete, tiebreak_codes
@@ -53,7 +54,8 @@ def report_html(db: Database, tournament_id: int, kind: str, round_number: int |
     t = sv.get_tournament(db, tournament_id)
     rounds = sv.list_rounds(db, tournament_id)
     complete = last_complete(rounds)
-    when = date_text(t)
+    # The page header: the dates, then the rules that paired the tournament (issue: the edition on every report).
+    when = " · ".join(part for part in (date_text(t), edition_rules(t.edition).title) if part)
     if kind == "pairings":
         number = round_number if round_number is not None else (rounds[-1].number if rounds else 0)
         paired = {r.number: r for r in rounds}
