@@ -89,7 +89,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--draw", type=_points, default=5, metavar="POINTS")
     p.add_argument("--bye-points", type=_points, metavar="POINTS", help="pairing-allocated bye (default: a win)")
     p.add_argument("--accelerated", action="store_true", help="Baku acceleration (C.04.5)")
-    p.add_argument("--tie-breaks", default="")
+    p.add_argument("--tie-break-rules", choices=tuple(sv.TIE_BREAK_RULES), default="c07-2026",
+                   help="the tie-break regulation (default: c07-2026)")  # fmt: skip
+    p.add_argument("--tie-breaks", default="", help='codes in order, e.g. "BH/C1, BH, SB" (default: recommended)')
     p.add_argument("--federation", default="", help="organising federation, a FIDE code (TRF 032)")
     p.add_argument("--time-control", default="", help="as announced (TRF 122)")
     p.add_argument("--round-dates", type=_round_dates, default=(), help="2026-07-01,2026-07-02,... (TRF 132)")
@@ -173,6 +175,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", type=Path, required=True, metavar="FILE", help="FILE.html or FILE.pdf")
     p.add_argument("--round", type=int, help="after this round (standings, crosstable) or of this round (pairings)")
     command("audit", "the audit log", _audit)
+    p = command("why-above", "why player A is ranked above player B (or not): the tie-break that decides", _why_above)
+    p.add_argument("a", type=int, metavar="A")
+    p.add_argument("b", type=int, metavar="B")
+    p.add_argument("--round", type=int, help="after this round (default: the last complete round)")
     return parser
 
 
@@ -206,6 +212,7 @@ def _new(db: Database, a: argparse.Namespace) -> int:
         points=points,
         accelerated=a.accelerated,
         tie_breaks=a.tie_breaks,
+        tie_break_rules=a.tie_break_rules,
         initial_colour=Colour.BLACK if a.initial_colour == "black" else Colour.WHITE,
         federation=a.federation,
         time_control=a.time_control,
@@ -228,6 +235,7 @@ SETTINGS_OPTIONS = {
     "--time-control": "time_control",
     "--round-dates": "round_dates",
     "--tie-breaks": "tie_breaks",
+    "--tie-break-rules": "tie_break_rules",
 }
 """``arbiter settings`` options and the tournament fields they change."""
 
@@ -264,7 +272,9 @@ def _settings(db: Database, a: argparse.Namespace) -> int:
         ("chief arbiter", t.chief_arbiter),
         ("deputy arbiters", t.deputy_arbiters),
         ("time control", t.time_control),
-        ("tie-breaks", ", ".join(sv.tiebreak_codes(t.tie_breaks)) + ("" if t.tie_breaks else " (the manual's default)")),
+        ("tie-break rules", t.tie_break_rules),
+        ("tie-breaks", ", ".join(sv.codes_in_use(t.tie_break_rules, t.tie_breaks))
+         + ("" if t.tie_breaks else " (recommended order)")),
         ("pairing system", f"{edition_rules(t.edition).title} [{t.edition}]"),
     ):
         print(f"{label + ':':<17}{value}")
@@ -485,12 +495,24 @@ def _standings(db: Database, a: argparse.Namespace) -> int:
     print(f"{'Place':>6} {'No.':>4} {'Name':<32} {'Rtg':>4} {'Pts':>5}" + "".join(f" {c:>6}" for c in codes))
     for row in rows:
         line = f"{row.place_label:>6} {row.number:>4} {row.name:<32} {row.rating:>4} {format_points(row.score):>5}"
-        line += "".join(f" {format_points(v):>6}" for v in row.tiebreaks)
+        line += "".join(f" {format_points(v) or '-':>6}" for v in row.tiebreaks)
         print(line + (" *" if row.by_lot else ""))
     if any(row.by_lot for row in rows):
         print("* place decided by drawing of lots")
+    if codes:
+        rules, entries = sv.tournament_tiebreaks(db, tid)
+        print(f"Tie-breaks ({rules}): " + "; ".join(f"{e.code} = {e.name} ({e.source})" for e in entries))
+        if any(v is None for row in rows for v in row.tiebreaks):
+            print("- : not used for this player (not defined, or DE whose Article 6 conditions fail)")
     if not codes and after:
         print(f"(round {after} still lacks results: score and pairing number only, no tie-breaks)")
+    return EXIT_OK
+
+
+def _why_above(db: Database, a: argparse.Namespace) -> int:
+    from arbiter_app.standings.c07.why import explain_text
+
+    print(explain_text(sv.why_above(db, _tid(db), a.a, a.b, a.round)))
     return EXIT_OK
 
 

@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QAbstractItemView, QComboBox, QHBoxLayout, QLabel, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from arbiter_app import services as sv
-from arbiter_app import standings as tb
+from arbiter_app.errors import ArbiterError
 from arbiter_app.gui.rounds_model import points_text
 from arbiter_app.gui.standings_model import StandingColumn, StandingLine, StandingsModel
 from arbiter_app.gui.view_base import ContextView, blocked, button_row, fit_width, heading, tune_table, widen
 from arbiter_app.services.dto import RoundInfo
 from arbiter_app.standings.reports import format_points
+
+NOT_USED = "–"
+"""Shown for a tie-break that gives a player no value."""
+
 
 class StandingsView(ContextView):
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -28,7 +42,11 @@ class StandingsView(ContextView):
         self.note.setStyleSheet("color: palette(mid);")
         self.note.setWordWrap(True)
         layout = QVBoxLayout(self)
-        layout.addLayout(button_row(heading("Standings"), QLabel("after"), self.after))
+        self.why = QPushButton("Why above?")
+        self.why.setObjectName("whyAboveButton")
+        self.why.setToolTip("Select two players: which tie-break puts one above the other, and how (C.07)")
+        self.why.clicked.connect(self._on_why_clicked)
+        layout.addLayout(button_row(heading("Standings"), QLabel("after"), self.after, self.why))
         table_row = QHBoxLayout()
         table_row.addWidget(self.table, 1)
         table_row.addStretch(0)
@@ -59,9 +77,10 @@ class StandingsView(ContextView):
         if self.context is None:
             return
         rounds = rounds if rounds is not None else self.context.read(sv.list_rounds)
-        codes = sv.tiebreak_codes(self.context.tournament.tie_breaks)
+        rules, legend = self.context.read(sv.tournament_tiebreaks)
+        codes = tuple(e.code for e in legend)
         complete = sv.last_complete(rounds)
-        names = {c: tb.ARBITERS_MANUAL.tiebreaks[c].name for c in codes}
+        names = {e.code: f"{e.name} ({e.source})" for e in legend}
         if 0 < after <= complete:
             table = self.context.read(sv.ranked_standings, after)
             lines = [
@@ -71,15 +90,16 @@ class StandingsView(ContextView):
                     r.name,
                     r.rating,
                     format_points(r.score),
-                    tuple(format_points(v) for v in r.tiebreaks),
+                    tuple(format_points(v) or NOT_USED for v in r.tiebreaks),
                     r.by_lot,
                 )
                 for r in table.rows
             ]
             self.note.setText(
-                f"Tie-breaks ({tb.ARBITERS_MANUAL.name}): "
-                + "; ".join(f"{c} = {names[c]}" for c in codes)
-                + ". Equal on everything: shared place."
+                f"Tie-breaks ({rules}): "
+                + "; ".join(f"{e.code} = {e.name} ({e.source})" for e in legend)
+                + f". {NOT_USED} = not used for this player (not defined, or DE whose Article 6 conditions fail)."
+                + " Equal on everything: shared place."
             )
             self.model.set_lines(lines, codes, names)
         else:
@@ -96,6 +116,29 @@ class StandingsView(ContextView):
                 )
         widen(self.table, {StandingColumn.NAME: 260, **{len(StandingColumn) + k: 56 for k in range(len(codes))}})
         fit_width(self.table)
+
+    def why_text(self, a: int, b: int) -> str:
+        """The explanation of why ``a`` is above ``b`` (or not) after the round shown."""
+        from arbiter_app.standings.c07.why import explain_text
+
+        assert self.context is not None
+        return explain_text(self.context.read(sv.why_above, a, b, self.after.currentData()))
+
+    def _on_why_clicked(self) -> None:
+        if self.context is None:
+            return
+        rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})
+        if len(rows) != 2:
+            QMessageBox.information(self, "Why above?", "Select two players in the standings.")
+            return
+        a, b = (self.model.row_at(row).number for row in rows)
+        try:
+            text = self.why_text(a, b)
+        except ArbiterError as error:
+            text = str(error)
+        box = QMessageBox(QMessageBox.Icon.Information, f"Why is {a} above {b}?", text, parent=self)
+        box.setStyleSheet("QLabel { font-family: monospace; }")
+        box.exec()
 
     def _on_after_changed(self, index: int) -> None:
         if index >= 0:

@@ -30,7 +30,6 @@ from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.player_dialog import finish_form
 from arbiter_app.pairing.model import Colour
 from arbiter_app.services.files import default_data_dir, default_database_path
-from arbiter_app.standings import ARBITERS_MANUAL
 
 FILE_FILTER = "Tournament files (*.db *.sqlite);;All files (*)"
 
@@ -79,6 +78,22 @@ def add_report_rows(form: QFormLayout, federation: QLineEdit, time_control: QLin
     form.addRow("Round &dates:", round_dates)
 
 
+TIE_BREAK_RULE_LABELS = {
+    "c07-2026": "FIDE C.07 (2026)",
+    "c07-2024": "FIDE C.07 (2024)",
+    "arbiters-manual": "Arbiters' Manual (before C.07)",
+}
+
+
+def tie_break_rules_combo(current: str) -> QComboBox:
+    """The tie-break regulations, ``current`` selected."""
+    combo = QComboBox()
+    for key in sv.TIE_BREAK_RULES:
+        combo.addItem(TIE_BREAK_RULE_LABELS.get(key, key), key)
+    combo.setCurrentIndex(max(combo.findData(current), 0))
+    return combo
+
+
 def round_dates_text(dates: tuple[date | None, ...]) -> str:
     return ", ".join(d.isoformat() if d else "" for d in dates)
 
@@ -107,9 +122,14 @@ class TournamentDialog(QDialog):
         self.colour.addItem("White", Colour.WHITE)
         self.colour.addItem("Black", Colour.BLACK)
         self.colour.setToolTip("The colour of pairing number 1 in round 1 (drawn by lot)")
+        self.tie_break_rules = tie_break_rules_combo("c07-2026")
         self.tie_breaks = QComboBox()
-        for name, codes in ARBITERS_MANUAL.recommended.items():
-            self.tie_breaks.addItem(f"{name.capitalize()}: {', '.join(codes)}", ",".join(codes))
+        self.tie_breaks.setEditable(True)
+        self.tie_breaks.setCurrentText(", ".join(sv.recommended("c07-2026")))
+        self.tie_breaks.setToolTip("Codes in order, e.g. BH/C1, BH, SB (C.07) or BHC1, BH, SB (Arbiters' Manual)")
+        self.tie_break_rules.currentIndexChanged.connect(
+            lambda _: self.tie_breaks.setCurrentText(", ".join(sv.recommended(self.tie_break_rules.currentData())))
+        )
         self.accelerated = QCheckBox("Baku acceleration (C.04.5)")
         self.file = QLineEdit()
         browse = QPushButton("Choose…")
@@ -128,6 +148,7 @@ class TournamentDialog(QDialog):
         form.addRow("&Chief arbiter:", self.chief)
         add_report_rows(form, self.federation, self.time_control, self.round_dates)
         form.addRow("&Colour of no. 1 in round 1:", self.colour)
+        form.addRow("Tie-break r&ules:", self.tie_break_rules)
         form.addRow("&Tie-breaks:", self.tie_breaks)
         form.addRow("", self.accelerated)
         form.addRow("&File:", file_row)
@@ -146,7 +167,8 @@ class TournamentDialog(QDialog):
             "chief_arbiter": self.chief.text().strip(),
             "initial_colour": self.colour.currentData(),
             "accelerated": self.accelerated.isChecked(),
-            "tie_breaks": self.tie_breaks.currentData(),
+            "tie_break_rules": self.tie_break_rules.currentData(),
+            "tie_breaks": self.tie_breaks.currentText().strip(),
             "federation": self.federation.text().strip(),
             "time_control": self.time_control.text().strip(),
             "round_dates": sv.parse_round_dates(self.round_dates.text()),
@@ -211,12 +233,12 @@ class SettingsDialog(QDialog):
         self.time_control.setText(t.time_control)
         self.round_dates = round_dates_edit()
         self.round_dates.setText(round_dates_text(t.round_dates))
+        self.tie_break_rules = tie_break_rules_combo(t.tie_break_rules)
         self.tie_breaks = QComboBox()
         self.tie_breaks.setEditable(True)
-        for name, codes in ARBITERS_MANUAL.recommended.items():
-            self.tie_breaks.addItem(", ".join(codes), f"{name.capitalize()}")
-        self.tie_breaks.setCurrentText(", ".join(sv.tiebreak_codes(t.tie_breaks)))
-        self.tie_breaks.setToolTip("Codes of the Arbiters' Manual in order, e.g. BHC1, BH, SB")
+        self.tie_breaks.setCurrentText(", ".join(sv.codes_in_use(t.tie_break_rules, t.tie_breaks)))
+        self.tie_breaks.setToolTip("Codes in order, e.g. BH/C1, BH, SB (C.07) or BHC1, BH, SB (Arbiters' Manual);"
+                                   " they can change until the last round is published")  # fmt: skip
         fixed = QLabel(
             f"{t.rounds_count} rounds · FIDE (Dutch), {t.edition} · fixed before round 1 (C.04.1.a)"
         )
@@ -229,6 +251,7 @@ class SettingsDialog(QDialog):
         form.addRow("&Chief arbiter:", self.chief)
         form.addRow("De&puty arbiters:", self.deputies)
         add_report_rows(form, self.federation, self.time_control, self.round_dates)
+        form.addRow("Tie-break r&ules:", self.tie_break_rules)
         form.addRow("&Tie-breaks:", self.tie_breaks)
         form.addRow("", fixed)
         self.errors = finish_form(self, form, self._on_accepted, ok=QDialogButtonBox.StandardButton.Save, width=600)
@@ -246,6 +269,7 @@ class SettingsDialog(QDialog):
             "time_control": self.time_control.text().strip(),
             "round_dates": sv.parse_round_dates(self.round_dates.text()),
             "tie_breaks": self.tie_breaks.currentText().strip(),
+            "tie_break_rules": self.tie_break_rules.currentData(),
         }
 
     def _on_accepted(self) -> None:

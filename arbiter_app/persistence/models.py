@@ -125,7 +125,11 @@ class Tournament(Base):
     accelerated: Mapped[bool] = mapped_column(Boolean, default=False)
     """Baku acceleration (C.04.5) computed by the application."""
     tie_breaks: Mapped[str] = mapped_column(String(500), default="")
-    """Tie-break order as announced, e.g. ``"BH-1, BH, SB"``."""
+    """Tie-break order as announced, codes of ``tie_break_rules``: ``"BH/C1, BH, SB"`` (C.07), ``"BHC1, BH, SB"``
+    (the Arbiters' Manual).  Empty: the regulation's recommended order."""
+    tie_break_rules: Mapped[str] = mapped_column(String(40), default="c07-2026", server_default="arbiters-manual")
+    """The tie-break regulation: ``c07-2026``, ``c07-2024`` or ``arbiters-manual`` (tournaments stored before
+    it existed).  New tournaments: ``c07-2026``."""
     edition: Mapped[str] = mapped_column(String(40), default="fide-2026")
     """Edition of the Dutch rules the engine pairs with."""
     extra_trf_lines: Mapped[str] = mapped_column(Text, default="")

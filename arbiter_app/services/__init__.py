@@ -44,10 +44,15 @@ from arbiter_app.services.standings import (
     last_complete,
     ranked_standings,
     standings,
+    tournament_tiebreaks,
+    why_above,
     tiebreak_codes,
     tournament_state,
 )
 from arbiter_app.services.state import state_for_round
+from arbiter_app.services.tiebreak_rules import RULES as TIE_BREAK_RULES
+from arbiter_app.services.tiebreak_rules import LegendEntry, codes_in_use, recommended
+from arbiter_app.services.tiebreak_rules import stored_list as tiebreak_list
 from arbiter_app.services.tournaments import (
     ConfirmationNeeded,
     change_edition,
@@ -63,6 +68,11 @@ from arbiter_app.services.trf_io import export_trf, import_trf
 
 __all__ = [
     "ConfirmationNeeded",
+    "TIE_BREAK_RULES",
+    "LegendEntry",
+    "codes_in_use",
+    "recommended",
+    "tiebreak_list",
     "MakePair",
     "MoveBye",
     "Split",
@@ -95,6 +105,8 @@ __all__ = [
     "preview_override",
     "publish_round",
     "ranked_standings",
+    "tournament_tiebreaks",
+    "why_above",
     "record_absence",
     "register_player",
     "reinstate_player",

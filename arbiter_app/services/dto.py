@@ -31,6 +31,8 @@ class TournamentInfo:
     """Baku acceleration (C.04.5)."""
     tie_breaks: str
     edition: str
+    tie_break_rules: str = "arbiters-manual"
+    """The tie-break regulation (``c07-2026``, ``c07-2024``, ``arbiters-manual``)."""
     federation: str = ""
     """The organising federation (TRF ``032``)."""
     time_control: str = ""

@@ -66,6 +66,7 @@ def tournament_info(t: Tournament) -> TournamentInfo:
         initial_colour=Colour.BLACK if t.initial_colour == "black" else Colour.WHITE,
         accelerated=t.accelerated,
         tie_breaks=t.tie_breaks,
+        tie_break_rules=t.tie_break_rules,
         edition=t.edition,
         federation=t.federation,
         time_control=t.time_control,

@@ -23,7 +23,11 @@ from arbiter_app.services.dto import RoundInfo, StandingRow
 from arbiter_app.services.records import point_system
 from arbiter_app.services.rounds import list_rounds
 from arbiter_app.services.state import BYE_OUTCOMES, board_outcomes, state_for_round
+from arbiter_app.services.tiebreak_rules import LegendEntry, codes_in_use, legend, rule_set
 from arbiter_app.services.tournaments import get_tournament
+from arbiter_app.standings.c07 import EDITIONS
+from arbiter_app.standings.c07.why import WhyAbove
+from arbiter_app.standings.c07.why import why_above as c07_why_above
 
 DEFAULT_ORDER = "individual swiss"
 """The manual's recommended order used when the tournament names no tie-break the rule set knows."""
@@ -86,17 +90,46 @@ def tournament_state(db: Database, tournament_id: int, round_number: int) -> Tou
 
 
 def ranked_standings(db: Database, tournament_id: int, after_round: int | None = None) -> tb.Standings:
-    """The standings with the tournament's tie-breaks after ``after_round`` (default: the last complete round).
+    """The standings with the tournament's tie-break rules after ``after_round`` (default: the last complete round).
 
     Tie-breaks need every result of the rounds they count: a round still
     waiting for results is refused, naming the rounds that can be ranked.
     """
     t = get_tournament(db, tournament_id)
+    after = _rankable_round(db, tournament_id, after_round)
+    state = tournament_state(db, tournament_id, after + 1)
+    rules = rule_set(t.tie_break_rules)
+    return tb.standings(state, codes_in_use(t.tie_break_rules, t.tie_breaks), after_round=after, rules=rules)
+
+
+def _rankable_round(db: Database, tournament_id: int, after_round: int | None) -> int:
     complete = last_complete(list_rounds(db, tournament_id))
     after = complete if after_round is None else after_round
     if not 0 <= after <= complete:
         raise ArbiterError(
             f"round {after} is not complete: tie-breaks count rounds with every result in (0-{complete})"
         )
+    return after
+
+
+def tournament_tiebreaks(db: Database, tournament_id: int) -> tuple[str, tuple[LegendEntry, ...]]:
+    """The tournament's regulation and, in order, the codes it applies with their names and articles."""
+    t = get_tournament(db, tournament_id)
+    return t.tie_break_rules, legend(t.tie_break_rules, codes_in_use(t.tie_break_rules, t.tie_breaks))
+
+
+def why_above(db: Database, tournament_id: int, a: int, b: int, after_round: int | None = None) -> WhyAbove:
+    """Why player ``a`` is ranked above ``b`` (or not): the first tie-break that separates them, values explained.
+
+    C.07 regulations only (the Arbiters' Manual set has no explanation).
+    """
+    t = get_tournament(db, tournament_id)
+    if t.tie_break_rules not in EDITIONS:
+        raise ArbiterError(
+            f"the tournament ranks by {t.tie_break_rules}: explanations need a C.07 regulation"
+            " (arbiter settings --tie-break-rules c07-2026)"
+        )
+    after = _rankable_round(db, tournament_id, after_round)
     state = tournament_state(db, tournament_id, after + 1)
-    return tb.standings(state, tiebreak_codes(t.tie_breaks), after_round=after)
+    codes = codes_in_use(t.tie_break_rules, t.tie_breaks)
+    return c07_why_above(state, EDITIONS[t.tie_break_rules], codes, a, b, after_round=after)

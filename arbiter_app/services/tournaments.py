@@ -16,6 +16,7 @@ from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import Tournament
 from arbiter_app.services.dto import TournamentInfo
 from arbiter_app.services.records import audit, round_dates_to_store, tournament_info
+from arbiter_app.services.tiebreak_rules import DEFAULT_RULES, codes_in_use, stored_list
 
 
 DATE_LAYOUTS = ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%y/%m/%d")
@@ -77,12 +78,19 @@ def create_tournament(
     initial_colour: Colour = Colour.WHITE,
     accelerated: bool = False,
     tie_breaks: str = "",
+    tie_break_rules: str = DEFAULT_RULES,
     edition: str = DEFAULT_EDITION,
     federation: str = "",
     time_control: str = "",
     round_dates: tuple[date | None, ...] = (),
 ) -> TournamentInfo:
-    """A new tournament; C.04.1.a: the number of rounds is declared beforehand."""
+    """A new tournament; C.04.1.a: the number of rounds is declared beforehand.
+
+    ``tie_break_rules`` names the regulation (``c07-2026``, ``c07-2024``,
+    ``arbiters-manual``); ``tie_breaks`` its codes in order (empty: the
+    regulation's recommended order).  An unknown code is refused, named.
+    """
+    tie_breaks = stored_list(tie_break_rules, tie_breaks)
     federation = federation.strip().upper()
     _check_settings(name, rounds, start_date, end_date, federation, round_dates)
     rules = edition_rules(edition)  # an unknown name is refused, naming it
@@ -108,6 +116,7 @@ def create_tournament(
             initial_colour="black" if initial_colour is Colour.BLACK else "white",
             accelerated=accelerated,
             tie_breaks=tie_breaks,
+            tie_break_rules=tie_break_rules,
             edition=edition,
         )
         s.add(t)
@@ -168,8 +177,9 @@ EDITABLE = (
     "time_control",
     "round_dates",
     "tie_breaks",
+    "tie_break_rules",
 )
-"""What ``edit_tournament`` may change.  The number of rounds, the point system, the
+"""What ``edit_tournament`` may change (the tie-break rules until the last round is published).  The number of rounds, the point system, the
 initial colour and the edition stay as declared (C.04.1.a; earlier rounds were paired with them)."""
 
 
@@ -188,6 +198,18 @@ def edit_tournament(db: Database, tournament_id: int, **changes: Any) -> Tournam
         t = queries.tournament(s, tournament_id)
         current = tournament_info(t)
         merged = {field: getattr(current, field) for field in EDITABLE} | changes
+        if "tie_breaks" in changes or "tie_break_rules" in changes:
+            if merged["tie_break_rules"] == current.tie_break_rules and codes_in_use(
+                current.tie_break_rules, merged["tie_breaks"]
+            ) == codes_in_use(current.tie_break_rules, current.tie_breaks):
+                changes.pop("tie_breaks", None)  # the same list, written again (a settings form)
+                changes.pop("tie_break_rules", None)
+                merged["tie_breaks"] = current.tie_breaks
+        if "tie_breaks" in changes or "tie_break_rules" in changes:
+            _check_tiebreaks_editable(s, t)
+            changes["tie_breaks"] = merged["tie_breaks"] = stored_list(merged["tie_break_rules"], merged["tie_breaks"])
+            if "tie_break_rules" not in changes and current.tie_break_rules != merged["tie_break_rules"]:
+                changes["tie_break_rules"] = merged["tie_break_rules"]
         _check_settings(
             merged["name"],
             t.rounds_count,
@@ -212,6 +234,15 @@ def edit_tournament(db: Database, tournament_id: int, **changes: Any) -> Tournam
         if after:
             audit(s, t.id, "edit tournament", "changed " + ", ".join(after), before=before, after=after)
         return tournament_info(t)
+
+
+def _check_tiebreaks_editable(session: Any, t: Tournament) -> None:
+    """The tie-break rules change until the last round is published (C.07 4.1.1 wants them announced early)."""
+    last = queries.round_(session, t.id, t.rounds_count)
+    if last is not None and last.state != "draft":
+        raise ArbiterError(
+            f"the last round ({t.rounds_count}) is published: the tie-break rules can no longer change"
+        )
 
 
 def _audit_value(value: object) -> object:

@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Protocol
+from typing import Any, Protocol
 
 from arbiter_app.errors import ArbiterError
+from arbiter_app.pairing.model import TournamentState
 from arbiter_app.standings.unplayed import TieBreakContext
 
 Value = Fraction | int | None
@@ -62,8 +63,11 @@ class TieBreak(Protocol):
     def source(self) -> str:
         """Where the definition comes from."""
 
-    def evaluate(self, context: TieBreakContext, group: Sequence[int]) -> dict[int, Evaluation]:
-        """Values and sort keys for the players ``group`` (pairing numbers) tied so far."""
+    def evaluate(self, context: Any, group: Sequence[int]) -> dict[int, Evaluation]:
+        """Values and sort keys for the players ``group`` (pairing numbers) tied so far.
+
+        ``context`` is what the rule set's :meth:`TieBreakRules.build_context` gives.
+        """
 
 
 def value_key(value: Value) -> SortKey:
@@ -119,6 +123,14 @@ class TieBreakRules:
     """The tie-breaks by code."""
     recommended: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Orders of tie-break codes the source recommends, by kind of tournament."""
+    context: Callable[[TournamentState, int | None], Any] | None = None
+    """Builds what the tie-breaks read from a tournament; None: the Arbiters' Manual's :class:`TieBreakContext`."""
+
+    def build_context(self, state: TournamentState, after_round: int | None = None) -> Any:
+        """The rule set's view of ``state`` after ``after_round`` rounds."""
+        if self.context is None:
+            return TieBreakContext.from_state(state, after_round)
+        return self.context(state, after_round)
 
     def __getitem__(self, code: str) -> TieBreak:
         try:
@@ -128,4 +140,6 @@ class TieBreakRules:
 
     def resolve(self, codes: Sequence[str]) -> tuple[TieBreak, ...]:
         """The tie-breaks of an ordered list of codes; raises :class:`UnknownTieBreakError`."""
-        return tuple(self[code] for code in codes)
+        chain = tuple(self[code] for code in codes)
+        in_order = getattr(self.tiebreaks, "in_order", None)
+        return in_order(chain) if in_order is not None else chain

@@ -124,10 +124,11 @@ def standings(
     is the order drawn by lot for the players still tied after every
     tie-break; it must name every player of a tie it is used for.
     """
-    context = TieBreakContext.from_state(state, after_round)
+    context = rules.build_context(state, after_round)
     if len(set(lots)) != len(lots) or not set(lots) <= set(context.players):
         raise ArbiterError(f"the drawing of lots must list registered players once each, got {list(lots)}")
     chain = rules.resolve(tiebreaks)
+    tiebreaks = tuple(t.code for t in chain)
     score_groups = _groups_by(context.numbers, lambda n: context.scores[n])
     shown = _shown_values(context, chain, score_groups)
     ordered: list[tuple[list[int], bool]] = []

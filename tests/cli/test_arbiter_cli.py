@@ -181,6 +181,8 @@ def test_standings_with_tiebreaks_as_json(seven_db: str, capsys: pytest.CaptureF
     """The tournament's tie-breaks (the manual's default order), computed by hand for two players."""
     import json
 
+    # An imported tournament is new: C.07-2026.  Here the Arbiters' Manual's set, chosen in the settings.
+    assert run(capsys, "--db", seven_db, "settings", "--tie-break-rules", "arbiters-manual", "--tie-breaks", "")[0] == 0
     code, out, _ = run(capsys, "--db", seven_db, "standings", "--json")
     rows = {r["number"]: r for r in json.loads(out)}
     assert code == 0 and len(rows) == 7
@@ -219,7 +221,8 @@ def test_reports_as_html_and_bad_requests(seven_db: str, tmp_path: Path, capsys:
 
 def test_settings_shown_changed_and_exported(seven_db: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--db", seven_db, "settings")
-    assert code == 0 and "tie-breaks:      DE, WIN, BLK, BHC1, BH, SB (the manual's default)" in out
+    assert code == 0 and "tie-break rules: c07-2026" in out
+    assert "tie-breaks:      BH/C1, BH, SB, DE, WIN (recommended order)" in out
     code, out, _ = run(
         capsys, "--db", seven_db, "settings", "--federation", "nor", "--time-control", "90 min + 30 s/move",
         "--round-dates", "2026-07-01, 2026-07-02", "--arbiter", "Ann Arbiter",
@@ -264,3 +267,21 @@ def test_the_edition_at_creation_and_its_change_after_pairing(tmp_path: Path, ca
     with pytest.raises(SystemExit) as refused:
         run(capsys, "--db", db, "settings", "--edition", "dutch-1992")
     assert refused.value.code != 0 and "invalid choice: 'dutch-1992'" in capsys.readouterr().err
+
+
+def test_tie_break_rules_set_checked_and_explained(seven_db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The Cut-1 of "BH-C1" is kept (it was dropped silently); an unknown code is refused, named."""
+    code, out, _ = run(capsys, "--db", seven_db, "settings", "--tie-breaks", "BH-C1, TPR, SB")
+    assert code == 0 and "tie-breaks:      BH/C1, TPR, SB" in out
+    code, _, err = run(capsys, "--db", seven_db, "settings", "--tie-breaks", "BH-C1, TPX, SB")
+    assert code == 3 and "'TPX'" in err
+    code, _, err = run(capsys, "--db", seven_db, "settings", "--tie-breaks", "BH/C")
+    assert code == 3 and "'BH/C'" in err
+    code, _, err = run(capsys, "--db", seven_db, "settings", "--tie-break-rules", "c07-2024", "--tie-breaks", "STD")
+    assert code == 3 and "'STD'" in err
+    code, out, _ = run(capsys, "--db", seven_db, "standings")
+    assert code == 0 and "BH/C1" in out and "Tie-breaks (c07-2026): BH/C1 = Buchholz (C.07-2026 8.1)" in out
+    # One and Five: 2 points each.  BH/C1 (C.07-2026 8.1, 14.1, 16.5) decides.
+    code, out, _ = run(capsys, "--db", seven_db, "why-above", "1", "5")
+    assert code == 0 and "separates them" in out and "above by BH/C1" in out
+    assert "pairing-allocated or full-point bye (C.07-2026 16.2.1)" in out

@@ -154,7 +154,11 @@ def test_new_user_runs_a_small_tournament(qtbot: Any, window: MainWindow, tmp_pa
     window.tabs.setCurrentWidget(window.standings_view)
     standings = window.standings_view.model
     assert standings.rowCount() == 12
-    assert standings.codes and standings.headerData(len(StandingColumn), Qt.Orientation.Horizontal) == "DE"
+    # A new tournament ranks by C.07-2026 with the recommended order, Buchholz Cut-1 first.
+    assert standings.codes and standings.headerData(len(StandingColumn), Qt.Orientation.Horizontal) == "BH/C1"
+    assert "C.07-2026 8.1" in window.standings_view.note.text()
+    first, second = standings.row_at(0).number, standings.row_at(1).number
+    assert "above" in window.standings_view.why_text(first, second)
     window.tabs.setCurrentWidget(window.audit_view)
     audit = window.audit_view.model
     overrides = [e for e in audit.rows if e.action == "override"]
