@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 MIGRATIONS = "arbiter_app.persistence.migrations"
-HEAD_REVISION = "0003"
+HEAD_REVISION = "0004"
 """The newest revision in ``migrations/versions`` (a test checks they agree)."""
 
 
