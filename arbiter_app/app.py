@@ -124,6 +124,18 @@ def start(path: str | None) -> MainWindow:
     return window
 
 
+def _ask_who() -> None:
+    """The arbiter's name for the audit log, asked once at start (unless ``ARBITER_NAME`` gives it)."""
+    from arbiter_app.services.files import ARBITER_ENV
+
+    if os.environ.get(ARBITER_ENV, "").strip():
+        return
+    _application(sys.argv[0] if sys.argv else PROGRAM)
+    from arbiter_app.gui.identity import ask_arbiter_name
+
+    ask_arbiter_name()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     multiprocessing.freeze_support()  # the pairing's child process, in a bundled executable
     args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
@@ -132,6 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.smoke:
         return smoke()
+    _ask_who()
     window = start(args.path)
     from arbiter_app.gui import process_call
 

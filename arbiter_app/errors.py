@@ -30,3 +30,10 @@ class PairingImpossibleError(ArbiterError):
         super().__init__(message)
         self.round = round_number
         self.players = players
+
+
+class ReasonRequired(RuleViolation):
+    """The action changes something published and needs the arbiter's reason (C.04.2.A.5)."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("C.04.2.A.5", detail)

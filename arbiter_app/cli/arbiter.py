@@ -10,7 +10,11 @@
     arbiter --db open.db standings --round 5 --json
     arbiter --db open.db report crosstable -o crosstable.pdf --round 5   # .html or .pdf
 
-``--db`` defaults to ``tournament.db`` in the user's data folder.  Exit
+``--db`` defaults to ``tournament.db`` in the user's data folder;
+``--tournament ID|NAME`` picks one of several tournaments of a file; ``--by
+NAME`` (or the ``ARBITER_NAME`` environment variable; else the login name)
+is who the audit log records.  Commands that only read open the file
+read-only.  Output files are written whole or not at all.  Exit
 status: 0 success, 1 no legal pairing (A.9: the arbiter decides), 3 invalid
 input or an action the rules forbid, 5 a file problem (missing, unreadable,
 from a newer version, or held by another program).  Errors go to stderr as
@@ -20,7 +24,9 @@ one message, never a traceback.
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
+import os
 import sys
 from fractions import Fraction
 from collections.abc import Callable, Sequence
@@ -28,12 +34,20 @@ from datetime import date
 from pathlib import Path
 from typing import NoReturn
 
+from arbiter_app import atomic
 from arbiter_app import services as sv
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
 from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS
 from arbiter_app.pairing.engine import edition as edition_rules
 from arbiter_app.pairing.model import Colour, PointSystem
-from arbiter_app.services.files import Database, DatabaseFileError, default_database_path, open_database, save_copy
+from arbiter_app.services.files import (
+    ARBITER_ENV,
+    Database,
+    DatabaseFileError,
+    default_database_path,
+    open_database,
+    save_copy,
+)
 from arbiter_app.services.dto import OverridePreview, RoundInfo
 from arbiter_app.services.overrides import Edit
 from arbiter_app.standings.reports import format_points
@@ -46,6 +60,12 @@ EXIT_INVALID = 3
 EXIT_UNEXPECTED = 4
 EXIT_FILE = 5
 PROG = "arbiter"
+RESULT_DASHES = ("-+", "--", "-/+", "-/-", "-:+", "-:-")
+"""Results that start with a dash (the argument parser would take them for options)."""
+_QUOTE = "\x00"
+"""Marks a protected result argument (see :func:`_protect_results`)."""
+_selected: str | None = None
+"""The ``--tournament`` of this run."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -66,6 +86,12 @@ def _points(text: str) -> int:
 def _parser() -> argparse.ArgumentParser:
     common = _Parser(add_help=False)
     common.add_argument("--db", type=Path, default=argparse.SUPPRESS, help="the tournament file")
+    common.add_argument(
+        "--tournament", default=argparse.SUPPRESS, metavar="ID|NAME", help="which tournament of the file"
+    )
+    common.add_argument(
+        "--by", default=argparse.SUPPRESS, metavar="NAME", help=f"who works (audit log; default ${ARBITER_ENV})"
+    )
     parser = _Parser(prog=PROG, description="Run a FIDE Swiss tournament (Dutch system).", parents=[common])
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
@@ -97,6 +123,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--round-dates", type=_round_dates, default=(), help="2026-07-01,2026-07-02,... (TRF 132)")
     p.add_argument("--edition", choices=tuple(EDITIONS), default=DEFAULT_EDITION,
                    help=f"edition of the FIDE (Dutch) rules that pairs it (default {DEFAULT_EDITION}, the rules in force)")
+    p.add_argument("--another", action="store_true", help="add a tournament to a file that already holds one")
     p = command("settings", "show the tournament's settings, or change the descriptive ones", _settings)
     for option, field in SETTINGS_OPTIONS.items():
         kind = _round_dates if field == "round_dates" else _date if field.endswith("_date") else str
@@ -157,7 +184,7 @@ def _parser() -> argparse.ArgumentParser:
     p = command("result", "enter or correct a result: 1-0 0-1 1/2 +- -+ -- *", _result)
     p.add_argument("round", type=int)
     p.add_argument("board", type=int)
-    p.add_argument("result")
+    p.add_argument("result", type=lambda text: text.removeprefix(_QUOTE))
     p = command("override", "change a round's pairing by hand; prints the warnings, saves with --reason", _override)
     p.add_argument("round", type=int)
     p.add_argument("--swap", nargs=2, type=int, action="append", default=[], metavar=("A", "B"))
@@ -166,7 +193,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--colours", type=int, action="append", default=[], metavar="BOARD")
     p.add_argument("--bye", help="pairing number to give the bye to, or 'none'")
     p.add_argument("--reason", help="the arbiter's reason; without it nothing is saved")
-    command("undo", "undo the last step not yet published", _undo)
+    p.add_argument("--discard-results", action="store_true", help="save even though results of the round are lost")
+    p = command("undo", "undo the last step not yet published", _undo)
+    p.add_argument("--reason", default="", help="needed to undo an override of a published round")
     p = command("standings", "score, then pairing number", _standings)
     p.add_argument("--after-round", "--round", type=int, dest="after_round")
     p.add_argument("--json", action="store_true", help="the rows as JSON")
@@ -183,7 +212,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _tid(db: Database) -> int:
-    return sv.only_tournament(db).id
+    return sv.only_tournament(db, _selected).id
 
 
 def _print_round(info: RoundInfo) -> None:
@@ -199,6 +228,13 @@ def _print_round(info: RoundInfo) -> None:
 
 
 def _new(db: Database, a: argparse.Namespace) -> int:
+    existing = sv.list_tournaments(db)
+    if existing and not a.another:
+        raise ArbiterError(
+            f"{db.name} already holds {existing[0].name!r}"
+            + (f" and {len(existing) - 1} more" if len(existing) > 1 else "")
+            + ": use another file, or --another to add a tournament (then pick one with --tournament)"
+        )
     points = PointSystem(win=a.win, draw=a.draw, pairing_allocated_bye=a.win if a.bye_points is None else a.bye_points)
     t = sv.create_tournament(
         db,
@@ -220,7 +256,7 @@ def _new(db: Database, a: argparse.Namespace) -> int:
         edition=a.edition,
     )
     print(f"created '{t.name}' ({t.rounds_count} rounds, paired by the {edition_rules(t.edition).short_title} rules) "
-          f"in {db.name}")
+          f"in {db.name}" + (f" (id {t.id})" if existing else ""))
     return EXIT_OK
 
 
@@ -362,7 +398,7 @@ def _export(db: Database, a: argparse.Namespace) -> int:
     if a.trf == "-":
         sys.stdout.write(out.text)
     else:
-        Path(a.trf).write_text(out.text, encoding="utf-8", newline="")
+        atomic.write_text(a.trf, out.text)
     return EXIT_OK
 
 
@@ -446,14 +482,14 @@ def _override(db: Database, a: argparse.Namespace) -> int:
         _print_preview(sv.preview_override(db, _tid(db), a.round, edits))
         print("not saved: give the arbiter's reason with --reason to save")
         return EXIT_OK
-    preview = sv.apply_override(db, _tid(db), a.round, edits, a.reason)
+    preview = sv.apply_override(db, _tid(db), a.round, edits, a.reason, discard_results=a.discard_results)
     _print_preview(preview)
     print(f"saved, with the reason: {a.reason}")
     return EXIT_OK
 
 
 def _undo(db: Database, a: argparse.Namespace) -> int:
-    print(f"undone: {sv.undo_last_step(db, _tid(db)).summary}")
+    print(f"undone: {sv.undo_last_step(db, _tid(db), a.reason).summary}")
     return EXIT_OK
 
 
@@ -529,17 +565,80 @@ def _audit(db: Database, a: argparse.Namespace) -> int:
         line = f"{e.when:%Y-%m-%d %H:%M:%S}  {e.action:<18} {e.summary}"
         if e.reason:
             line += f"  (reason: {e.reason})"
+        if e.arbiter:
+            line += f"  [by {e.arbiter}]"
         print(line + ("  [undone]" if e.undone else ""))
     return EXIT_OK
 
 
+def _protect_results(argv: list[str]) -> list[str]:
+    """``result ROUND BOARD -+``: a result starting with a dash is the third argument, not an option.
+
+    A ``--`` before it (``result 5 1 -- --``) is the usual end of the options and is dropped.
+    """
+    try:
+        start = argv.index("result") + 1
+    except ValueError:
+        return argv
+    out, positional, k = argv[:start], 0, start
+    while k < len(argv):
+        token = argv[k]
+        if positional == 2 and token == "--" and k + 1 < len(argv):
+            out.append(_QUOTE + argv[k + 1])
+            out += argv[k + 2 :]
+            return out
+        if positional == 2 and token in RESULT_DASHES:
+            out.append(_QUOTE + token)
+            positional += 1
+        elif token in ("--db", "--tournament", "--by") and k + 1 < len(argv):
+            out += argv[k : k + 2]
+            k += 1
+        else:
+            out.append(token)
+            positional += 0 if token.startswith("-") and not token.lstrip("-").isdigit() else 1
+        k += 1
+    return out
+
+
+READ_ONLY = {"show", "standings", "audit", "export-trf", "report"}
+"""Commands that only read the file (opened read-only)."""
+
+
+def _only_reads(args: argparse.Namespace) -> bool:
+    if args.command == "players":
+        return getattr(args, "players_command", None) == "list"
+    if args.command == "settings":
+        return all(getattr(args, field, None) is None for field in SETTINGS_OPTIONS.values())
+    return args.command in READ_ONLY
+
+
+def _who(args: argparse.Namespace) -> str:
+    given = getattr(args, "by", None) or os.environ.get(ARBITER_ENV, "")
+    if given.strip():
+        return " ".join(given.split())
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError, ImportError):
+        return ""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    global _selected
+    args = _parser().parse_args(_protect_results(list(sys.argv[1:] if argv is None else argv)))
+    _selected = getattr(args, "tournament", None)
     path = getattr(args, "db", None) or default_database_path()
     db: Database | None = None
     try:
-        db = open_database(path, create=args.command in ("new", "import-trf"))
-        return int(args.run(db, args))
+        db = open_database(
+            path, create=args.command in ("new", "import-trf"), read_only=_only_reads(args), arbiter=_who(args)
+        )
+        code = int(args.run(db, args))
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        _silence_stdout()
+        print(f"{PROG}: standard output: the reading end of the pipe was closed", file=sys.stderr)
+        return EXIT_FILE
     except PairingImpossibleError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return EXIT_NO_PAIRING
@@ -550,7 +649,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{PROG}: {error}", file=sys.stderr)
         return EXIT_INVALID
     except OSError as error:
-        print(f"{PROG}: {error.filename or path}: {error.strerror or error}", file=sys.stderr)
+        where = error.filename or "standard output"
+        print(f"{PROG}: {where}: {error.strerror or error}", file=sys.stderr)
         return EXIT_FILE
     except Exception as error:  # noqa: BLE001 - the command line never shows a traceback
         print(f"{PROG}: internal error: {type(error).__name__}: {error}", file=sys.stderr)
@@ -558,6 +658,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if db is not None:
             db.dispose()
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe: no second error when Python flushes standard output at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from arbiter_app import atomic
 from arbiter_app.conformance import check_tournament, edition_for
 from arbiter_app.explain import cli as explain_cli
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
@@ -37,10 +38,23 @@ EXIT_INVALID = 3
 EXIT_FILE = 5
 
 
+EXPLAIN_HELP = """\
+explain a pairing (instead of -p, -c or -g; R: the next round unless --round R):
+  --explain [--round R] [--json] [--bracket K] [--no-trails]
+                        the pairing of round R, bracket by bracket
+  --why-not A B [--round R] [--json]
+                        why are A and B not paired?
+  --why-float X [--round R] [--json]
+                        why does X float (or get the bye)?
+"""
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="arbiter-pairings",
         description="FIDE (Dutch) system pairings: C.04.3 as applied from 1 February 2026, or as approved in Baku 2016.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=EXPLAIN_HELP,
     )
     parser.add_argument(
         "--dutch", metavar="IN.trf", nargs="?", required=True, help="the tournament, as a TRF-16 file (not with -g)"
@@ -91,7 +105,7 @@ def _pair(path: str, out: str, edition: str | None) -> int:
         sys.stdout.write(text)
     else:
         try:
-            Path(out).write_text(text, encoding="utf-8")
+            atomic.write_text(out, text)
         except OSError as error:
             print(f"arbiter-pairings: cannot write {out}: {error.strerror}", file=sys.stderr)
             return EXIT_FILE
@@ -121,7 +135,7 @@ def _generate(config_path: str, output: str, seed: int | None, edition: str | No
         print(f"arbiter-pairings: seed {seed}", file=sys.stderr)
     text = write_trf(generate(config, seed, edition or DEFAULT_EDITION))
     try:
-        Path(output).write_text(text, encoding="utf-8", newline="")
+        atomic.write_text(output, text)
     except OSError as error:
         print(f"arbiter-pairings: cannot write {output}: {error.strerror}", file=sys.stderr)
         return EXIT_FILE

@@ -36,6 +36,7 @@ class AuditColumn(IntEnum):
     ACTION = 1
     SUMMARY = 2
     REASON = 3
+    WHO = 4
 
 
 class AuditModel(RowTableModel[AuditInfo]):
@@ -45,6 +46,7 @@ class AuditModel(RowTableModel[AuditInfo]):
         AuditColumn.ACTION: "Action",
         AuditColumn.SUMMARY: "What",
         AuditColumn.REASON: "Reason",
+        AuditColumn.WHO: "Who",
     }
 
     def display(self, row: AuditInfo, column: int) -> str:
@@ -55,6 +57,8 @@ class AuditModel(RowTableModel[AuditInfo]):
             return row.action + (" (undone)" if row.undone else "")
         if c is AuditColumn.SUMMARY:
             return row.summary
+        if c is AuditColumn.WHO:
+            return row.arbiter
         return row.reason
 
     def foreground(self, row: AuditInfo, column: int) -> Any:

@@ -10,6 +10,7 @@ from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
+    QInputDialog,
     QLabel,
     QMessageBox,
     QProgressBar,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from arbiter_app import __version__
 from arbiter_app import services as sv
+from arbiter_app.errors import ReasonRequired
 from arbiter_app.gui import settings
 from arbiter_app.gui.audit_view import AuditView
 from arbiter_app.gui.cards_view import CardsView
@@ -250,7 +252,13 @@ class MainWindow(FileActions):
         if self.context is None:
             return
         try:
-            entry = self.context.call(sv.undo_last_step)
+            try:
+                entry = self.context.call(sv.undo_last_step)
+            except ReasonRequired as needed:
+                reason, ok = QInputDialog.getText(self, "Undo", f"{needed.detail}.\n\nReason:")
+                if not ok:
+                    return
+                entry = self.context.call(sv.undo_last_step, reason)
         except Exception as error:  # noqa: BLE001
             show_error(self, error)
             return

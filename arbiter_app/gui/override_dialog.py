@@ -259,7 +259,7 @@ class OverrideDialog(QDialog):
     def _show_warnings(self, warnings: tuple[OverrideWarning, ...]) -> None:
         self.warnings.clear()
         for w in ordered_warnings(warnings):
-            item = QListWidgetItem(f"{w.article}: {w.message}" if w.article != "engine" else f"Engine: {w.message}")
+            item = QListWidgetItem(str(w) if w.article != "engine" else f"Engine: {w.message}")
             if w.article == PUBLISHED_ARTICLE:
                 font = item.font()
                 font.setBold(True)
@@ -284,7 +284,10 @@ class OverrideDialog(QDialog):
         if not reason or not self.edits:
             return
         try:
-            saved = self._context.call(sv.apply_override, self._info.number, tuple(self.edits), reason)
+            # The warnings shown name every board whose result the change discards: saving confirms it.
+            saved = self._context.call(
+                sv.apply_override, self._info.number, tuple(self.edits), reason, discard_results=True
+            )
         except Exception as error:  # noqa: BLE001
             show_inline(self.errors, error)
             return

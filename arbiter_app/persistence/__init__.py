@@ -8,6 +8,7 @@ Only services open transactions; nothing here commits on its own.
 """
 
 from arbiter_app.persistence.database import (
+    ARBITER_ENV,
     Database,
     create_database_engine,
     default_data_dir,
@@ -19,6 +20,7 @@ from arbiter_app.persistence.errors import DatabaseBusyError, DatabaseFileError,
 from arbiter_app.persistence.migrate import HEAD_REVISION, upgrade_to_head
 
 __all__ = [
+    "ARBITER_ENV",
     "HEAD_REVISION",
     "Database",
     "DatabaseBusyError",

@@ -2,6 +2,13 @@
 
 Nothing connects at import time.  Every connection gets ``foreign_keys=ON``,
 ``journal_mode=WAL`` and a ``busy_timeout`` from a connect-event listener.
+Connections are made by a creator function from the file's path, never from
+a URL string: a name with ``?`` or ``%`` is the file it names.
+
+A command that only reads opens the file read-only (``mode=ro``; also
+``immutable`` when the folder or the file cannot be written, so that no WAL
+side file is needed), and never sets WAL.  An SQLite file of another program
+is refused before anything is written to it.
 
 Transactions opened through :attr:`Database.session_factory` start with
 ``BEGIN IMMEDIATE``: a writer takes SQLite's write lock at the start of the
@@ -22,15 +29,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import URL, Engine, create_engine, event
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from arbiter_app.persistence.errors import DatabaseBusyError, DatabaseFileError
-from arbiter_app.persistence.migrate import upgrade_to_head
+from arbiter_app.persistence.migrate import HEAD_REVISION, upgrade_to_head
 
 APP_FOLDER = "arbiter_app"
 DEFAULT_BUSY_TIMEOUT_MS = 5000
+ARBITER_ENV = "ARBITER_NAME"
+"""Environment variable naming the arbiter at work, when :func:`open_database` is not told."""
 BUSY_TIMEOUT_ENV = "ARBITER_BUSY_TIMEOUT_MS"
 """Environment variable overriding the busy timeout (milliseconds), e.g. for tests."""
 
@@ -56,7 +65,7 @@ def default_database_path() -> Path:
     return default_data_dir() / "tournament.db"
 
 
-def _set_pragmas(dbapi_connection: Any, _record: Any, busy_timeout_ms: int) -> None:
+def _set_pragmas(dbapi_connection: Any, _record: Any, busy_timeout_ms: int, wal: bool = True) -> None:
     # Take transaction control from the sqlite3 module: the "begin" listener
     # below issues BEGIN itself.
     dbapi_connection.isolation_level = None
@@ -64,7 +73,8 @@ def _set_pragmas(dbapi_connection: Any, _record: Any, busy_timeout_ms: int) -> N
     try:
         cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         cursor.execute("PRAGMA foreign_keys = ON")
-        cursor.execute("PRAGMA journal_mode = WAL")
+        if wal:
+            cursor.execute("PRAGMA journal_mode = WAL")
     finally:
         cursor.close()
 
@@ -75,17 +85,61 @@ def _begin(connection: Any) -> None:
     connection.exec_driver_sql(f"BEGIN {mode}")
 
 
-def _listen(engine: Engine, busy_timeout_ms: int) -> Engine:
-    event.listen(engine, "connect", lambda dbapi, record: _set_pragmas(dbapi, record, busy_timeout_ms))
+def _listen(engine: Engine, busy_timeout_ms: int, wal: bool = True) -> Engine:
+    event.listen(engine, "connect", lambda dbapi, record: _set_pragmas(dbapi, record, busy_timeout_ms, wal))
     event.listen(engine, "begin", _begin)
     return engine
 
 
-def create_database_engine(path: str | os.PathLike[str], busy_timeout_ms: int | None = None) -> Engine:
+def file_uri(path: str | os.PathLike[str], read_only: bool = False, immutable: bool = False) -> str:
+    """The SQLite URI of the file ``path`` (every character of the name escaped), read-write-create or
+    read-only (``immutable``: no lock and no WAL side file either)."""
+    mode = "?mode=ro" + ("&immutable=1" if immutable else "") if read_only else "?mode=rwc"
+    return Path(os.path.abspath(os.fspath(path))).as_uri() + mode
+
+
+def connect_file(path: str | os.PathLike[str], read_only: bool = False, immutable: bool = False) -> sqlite3.Connection:
+    """A DB-API connection on the file ``path`` itself (its name is never read as a URL or a URI)."""
+    return sqlite3.connect(file_uri(path, read_only, immutable), uri=True, check_same_thread=False)
+
+
+def create_database_engine(
+    path: str | os.PathLike[str],
+    busy_timeout_ms: int | None = None,
+    *,
+    read_only: bool = False,
+    immutable: bool = False,
+) -> Engine:
     """An engine on the SQLite file ``path`` (created on first write); does not connect."""
     if busy_timeout_ms is None:
         busy_timeout_ms = int(os.environ.get(BUSY_TIMEOUT_ENV, DEFAULT_BUSY_TIMEOUT_MS))
-    return _listen(create_engine(f"sqlite:///{os.fspath(path)}"), busy_timeout_ms)
+    engine = create_engine(
+        URL.create("sqlite", database=os.fspath(path)),
+        creator=lambda: connect_file(path, read_only, immutable),
+    )
+    return _listen(engine, busy_timeout_ms, wal=not read_only)
+
+
+def writable(file: Path) -> bool:
+    """The file (when it exists) and its folder can be written (WAL needs side files beside it)."""
+    folder = file.parent if str(file.parent) else Path(".")
+    return os.access(folder, os.W_OK | os.X_OK) and (not file.exists() or os.access(file, os.W_OK))
+
+
+def _tables(file: Path, name: str) -> set[str] | None:
+    """The tables of an existing file, read without changing it; None for an empty (0-byte) file."""
+    if file.stat().st_size == 0:
+        return None
+    try:
+        connection = connect_file(file, read_only=True, immutable=not writable(file))
+        try:
+            return {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as error:
+        if "not a database" in str(error) or "malformed" in str(error):
+            raise DatabaseFileError(name, "this is not a tournament file (not an SQLite database)") from error
+        raise DatabaseFileError(name, f"cannot read the tournament file ({error})") from error
 
 
 def is_busy(error: BaseException) -> bool:
@@ -108,6 +162,10 @@ class Database:
     """Write transactions (``BEGIN IMMEDIATE``): ``with db.session_factory.begin() as s:``."""
     read_factory: sessionmaker[Session]
     """Read-only work (deferred ``BEGIN``)."""
+    arbiter: str = ""
+    """Who works on the file (the arbiter's name, asked once at start): every audit row records it."""
+    read_only: bool = False
+    """Opened read-only (``mode=ro``): every write fails."""
 
     @classmethod
     def from_engine(cls, engine: Engine, path: Path | None) -> Database:
@@ -128,6 +186,7 @@ class Database:
     def write(self) -> Iterator[Session]:
         """One write transaction; SQLite busy/locked becomes :class:`DatabaseBusyError`."""
         with self.translated_errors(), self.session_factory.begin() as session:
+            session.info["arbiter"] = self.arbiter
             yield session
 
     @contextmanager
@@ -156,23 +215,58 @@ class Database:
 
 
 def open_database(
-    path: str | os.PathLike[str], *, create: bool = False, busy_timeout_ms: int | None = None
+    path: str | os.PathLike[str],
+    *,
+    create: bool = False,
+    busy_timeout_ms: int | None = None,
+    read_only: bool = False,
+    arbiter: str | None = None,
 ) -> Database:
     """Open (or, with ``create``, create) a tournament file and bring its schema to the head revision.
 
+    ``read_only``: the caller only reads; the file is opened ``mode=ro`` and
+    nothing is written to it (a file of an older version is upgraded first
+    when it can be written).  A file or folder that cannot be written is
+    opened read-only as well.  ``arbiter``: who works on the file, recorded in
+    every audit row (default: the ``ARBITER_NAME`` environment variable).
+
     Raises :class:`DatabaseFileError` when the file is missing (without
-    ``create``), is not an SQLite file, or is locked, and
-    :class:`SchemaTooNewError` for a file from a newer version.
+    ``create``), is not an SQLite file, is another program's SQLite file
+    (left untouched), or is locked, and :class:`SchemaTooNewError` for a file
+    from a newer version.
     """
+    if arbiter is None:
+        arbiter = " ".join(os.environ.get(ARBITER_ENV, "").split())
     file = Path(path)
+    name = str(file)
     if not create and not file.is_file():
-        raise DatabaseFileError(str(file), "no such tournament file (create one with 'arbiter new')")
+        raise DatabaseFileError(name, "no such tournament file (create one with 'arbiter new')")
+    tables = _tables(file, name) if file.is_file() else None
+    if tables and "alembic_version" not in tables and "tournaments" not in tables:
+        shown = ", ".join(sorted(tables)[:5]) + (", ..." if len(tables) > 5 else "")
+        raise DatabaseFileError(
+            name, f"this SQLite file belongs to another program (tables {shown}): not a tournament file; left untouched"
+        )
+    if not tables and not create and read_only:
+        raise DatabaseFileError(name, "the file is empty: not a tournament file (create one with 'arbiter new')")
     if create:
         try:
             file.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise DatabaseFileError(str(file), f"cannot create the folder: {error.strerror}") from error
+            raise DatabaseFileError(name, f"cannot create the folder: {error.strerror}") from error
+    can_write = writable(file)
+    if tables and (read_only or not can_write) and _revision(file, can_write) == HEAD_REVISION:
+        engine = create_database_engine(file, busy_timeout_ms, read_only=True, immutable=not can_write)
+        db = Database.from_engine(engine, file)
+        db.read_only = True
+        db.arbiter = arbiter
+        return db
+    if tables and not can_write:
+        raise DatabaseFileError(
+            name, "the file was written by an older version and must be upgraded, but it cannot be written here"
+        )
     db = Database.from_engine(create_database_engine(file, busy_timeout_ms), file)
+    db.arbiter = arbiter
     try:
         with db.translated_errors():
             upgrade_to_head(db.engine, db.name)
@@ -180,6 +274,20 @@ def open_database(
         db.dispose()
         raise
     return db
+
+
+def _revision(file: Path, can_write: bool) -> str | None:
+    connection = connect_file(file, read_only=True, immutable=not can_write)
+    try:
+        found = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'")
+        if found.fetchone() is None:
+            return None
+        row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+        return None if row is None else str(row[0])
+    except sqlite3.Error:
+        return None
+    finally:
+        connection.close()
 
 
 def open_memory_database() -> Database:

@@ -289,7 +289,10 @@ class Override(Base):
 
 
 class AuditEntry(Base):
-    """One change: what, before, after (JSON), when, why; undoable steps keep a snapshot."""
+    """One change: what, before, after (JSON), when, why, who; undoable steps keep a snapshot.
+
+    Append-only: triggers refuse deleting a row or changing anything but ``undone`` from false to true.
+    """
 
     __tablename__ = "audit_entries"
 
@@ -304,3 +307,6 @@ class AuditEntry(Base):
     undo_snapshot: Mapped[str | None] = mapped_column(Text, nullable=True)
     """JSON of the round as it was before this step, for undo; None: the step cannot be undone."""
     undone: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Set once, by the undo (which adds its own row); the only change the table allows (migration 0004)."""
+    arbiter: Mapped[str] = mapped_column(String(200), default="", server_default="")
+    """Who made the change."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from arbiter_app import atomic
 from arbiter_app import services as sv
 from arbiter_app import standings as tb
 from arbiter_app.errors import ArbiterError
@@ -82,19 +83,29 @@ def report_html(db: Database, tournament_id: int, kind: str, round_number: int |
 
 
 def write_report(db: Database, tournament_id: int, kind: str, path: Path, round_number: int | None = None) -> Path:
-    """Write the report to ``path``, HTML or PDF by its suffix."""
+    """Write the report to ``path``, HTML or PDF by its suffix (whole or not at all: :mod:`arbiter_app.atomic`)."""
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         raise ArbiterError(f"{path.name}: the report is written as .html or .pdf, not {suffix or 'no suffix'!r}")
     html = report_html(db, tournament_id, kind, round_number)
     if suffix == ".html":
-        path.write_text(html, encoding="utf-8")
+        atomic.write_text(path, html)
     else:
         from arbiter_app.reports.pdf import html_to_pdf, running_header
 
         when = date_text(sv.get_tournament(db, tournament_id))
-        html_to_pdf(html, path, header=running_header(html) + (f" · {when}" if when else ""))
+        header = running_header(html) + (f" · {when}" if when else "")
+        atomic.write_with(path, lambda temporary: html_to_pdf(html, temporary, header=header), _whole_pdf)
     return path
+
+
+def _whole_pdf(path: Path) -> bool:
+    """The PDF ends with its end-of-file marker (Qt does not report a failed write)."""
+    with open(path, "rb") as pdf:
+        pdf.seek(0, 2)
+        size = pdf.tell()
+        pdf.seek(max(0, size - 64))
+        return size > 0 and b"%%EOF" in pdf.read()
 
 
 __all__ = ["FORMATS", "KINDS", "date_text", "last_complete", "report_html", "tiebreak_codes", "write_report"]

@@ -153,8 +153,12 @@ class OverrideWarning:
 
     article: str
     message: str
+    edition: str = ""
+    """The edition of the rules the article belongs to, as cited (``Baku 2016``); empty for notes."""
 
     def __str__(self) -> str:
+        if self.edition:
+            return f"{self.article} ({self.edition}): {self.message}"
         return f"{self.article}: {self.message}"
 
 
@@ -183,6 +187,8 @@ class AuditInfo:
     after: str | None
     reason: str
     undone: bool
+    arbiter: str = ""
+    """Who made the change (the name given when the application started)."""
 
 
 @dataclass(frozen=True)

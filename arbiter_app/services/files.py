@@ -21,6 +21,7 @@ from pathlib import Path
 from arbiter_app.errors import ArbiterError
 
 from arbiter_app.persistence import (
+    ARBITER_ENV,
     Database,
     DatabaseBusyError,
     DatabaseFileError,
@@ -31,6 +32,7 @@ from arbiter_app.persistence import (
 )
 
 __all__ = [
+    "ARBITER_ENV",
     "Database",
     "backup_database",
     "save_copy",

@@ -18,6 +18,14 @@ left unchanged.  Warnings (article first):
 - ``A.9``: a player left unpaired or paired twice; ``C.04.2.D.4``: a player
   who is not to be paired this round put on a board;
 - ``engine``: how many boards differ from the engine's pairing.
+
+Every check sees the whole tournament, not only the rounds before: a pair
+that meets in a later round, a bye to a player who gets one (or a forfeit
+win) later, colour sequences through the later rounds; the later rounds
+paired on the old pairing are named (``C.04.2.D.8``), and so are the boards
+whose results the change discards (``C.04.2.D.7``; saving then needs
+``discard_results``).  Articles are cited as the tournament's edition numbers
+them (:mod:`arbiter_app.services.articles`), with the edition's name.
 """
 
 from __future__ import annotations
@@ -29,16 +37,17 @@ from dataclasses import dataclass, replace
 
 from sqlalchemy.orm import Session
 
-from arbiter_app.errors import ArbiterError, PairingImpossibleError, RuleViolation
+from arbiter_app.errors import ArbiterError, PairingImpossibleError, ReasonRequired
 from arbiter_app.pairing.colours import colour_preference
 from arbiter_app.pairing.criteria import Contestant, c3_same_absolute_preference
 from arbiter_app.pairing.engine import board_order, contestants, pair_round
 from arbiter_app.pairing.model import Board, Colour, RoundPairing, TournamentState
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
-from arbiter_app.persistence.models import Override, Round, RoundState, Tournament
-from arbiter_app.services.dto import OverridePreview, OverrideWarning
-from arbiter_app.services.records import audit, snapshot
+from arbiter_app.persistence.models import BoardResult, ByeKind, Override, Round, RoundState, Tournament
+from arbiter_app.services.articles import article, edition_label
+from arbiter_app.services.dto import BoardInfo, OverridePreview, OverrideWarning, RoundInfo
+from arbiter_app.services.records import audit, reason_text, snapshot
 from arbiter_app.services.round_view import round_info
 from arbiter_app.services.rounds import store_pairing
 from arbiter_app.services.state import state_for_round
@@ -111,80 +120,190 @@ def _all_contestants(state: TournamentState) -> dict[int, Contestant]:
     return {c.number: c for c in contestants(replace(state, not_paired=frozenset()))}
 
 
-def _colour_warnings(state: TournamentState, proposed: RoundPairing) -> list[OverrideWarning]:
+class _Cite:
+    """Warnings citing the articles of one edition (:mod:`arbiter_app.services.articles`)."""
+
+    def __init__(self, edition: str) -> None:
+        self.edition = edition
+        self.label = edition_label(edition)
+
+    def __call__(self, key: str, message: str) -> OverrideWarning:
+        return OverrideWarning(article(self.edition, key), message, self.label)
+
+
+@dataclass(frozen=True)
+class _Seat:
+    """A player's place in one stored round."""
+
+    opponent: int | None = None
+    colour: Colour | None = None
+    game: bool = False
+    """A game played, or paired and not yet played (a forfeit is no game, C.04.2.D.5, D.6)."""
+    bye_or_forfeit_win: str = ""
+    """``"the pairing-allocated bye"`` or ``"a forfeit win"`` (C.04.1.d), else empty."""
+
+
+def _stored_rounds(session: Session, t: Tournament) -> dict[int, dict[int, _Seat]]:
+    """Every stored round: round number -> pairing number -> seat (players with no seat left out)."""
+    seats: dict[int, dict[int, _Seat]] = {}
+    for r in queries.rounds(session, t.id):
+        here = seats.setdefault(r.number, {})
+        for b in r.boards:
+            w, k = b.white.pairing_number, b.black.pairing_number
+            game = not b.forfeit
+            won = {BoardResult.WHITE_WINS.value: w, BoardResult.BLACK_WINS.value: k}.get(b.result or "")
+            for me, other, colour in ((w, k, Colour.WHITE), (k, w, Colour.BLACK)):
+                note = "a forfeit win" if b.forfeit and won == me else ""
+                here[me] = _Seat(other, colour, game, note)
+    for bye in queries.byes(session, t.id):
+        if bye.kind == ByeKind.PAIRING_ALLOCATED:
+            seats.setdefault(bye.round_number, {})[bye.player.pairing_number] = _Seat(
+                bye_or_forfeit_win="the pairing-allocated bye"
+            )
+    return seats
+
+
+def _later(stored: dict[int, dict[int, _Seat]], round_number: int) -> list[int]:
+    return sorted(k for k in stored if k > round_number)
+
+
+def _colour_warnings(
+    state: TournamentState, proposed: RoundPairing, stored: dict[int, dict[int, _Seat]], cite: _Cite
+) -> list[OverrideWarning]:
     by_number = {p.number: p for p in state.players}
     known = _all_contestants(state)
+    later = _later(stored, state.round)
+    old = stored.get(state.round, {})
     warnings = []
     for board in proposed.boards:
         for number, colour in ((board.white, Colour.WHITE), (board.black, Colour.BLACK)):
-            played = colour_preference(by_number[number].history).played_colours + (colour,)
+            before = colour_preference(by_number[number].history).played_colours
+            played = before + (colour,)
             difference = played.count(Colour.WHITE) - played.count(Colour.BLACK)
             name = "white" if colour is Colour.WHITE else "black"
             # C.04.1.f/g allow exceptions in the last round; the Dutch system's are its topscorers (C.3).
             note = " (a topscorer in the final round: C.3 allows it)" if known[number].is_topscorer else ""
             if abs(difference) > 2:
                 warnings.append(
-                    OverrideWarning("C.04.1.f", f"#{number} would get a colour difference of {difference:+d}{note}")
+                    cite("colour-difference", f"#{number} would get a colour difference of {difference:+d}{note}")
                 )
             if len(played) >= 3 and played[-3] is played[-2] is colour:
-                warnings.append(OverrideWarning("C.04.1.g", f"#{number} would play {name} three times in a row{note}"))
+                warnings.append(cite("three-in-a-row", f"#{number} would play {name} three times in a row{note}"))
+            warnings += _later_colour_warnings(number, before, colour, old.get(number), stored, later, cite)
     return warnings
 
 
-def _pair_warnings(state: TournamentState, proposed: RoundPairing) -> list[OverrideWarning]:
+def _later_colour_warnings(
+    number: int,
+    before: tuple[Colour, ...],
+    colour: Colour,
+    old: _Seat | None,
+    stored: dict[int, dict[int, _Seat]],
+    later: list[int],
+    cite: _Cite,
+) -> list[OverrideWarning]:
+    """C.04.1.f/g in the rounds after the overridden one, where the old pairing did not already break them."""
+
+    def breaches(here: tuple[Colour, ...]) -> tuple[dict[int, int], dict[int, Colour]]:
+        sequence = list(here)
+        differences: dict[int, int] = {}
+        threes: dict[int, Colour] = {}
+        for k in later:
+            seat = stored[k].get(number)
+            if seat is None or not seat.game or seat.colour is None:
+                continue
+            sequence.append(seat.colour)
+            difference = sequence.count(Colour.WHITE) - sequence.count(Colour.BLACK)
+            if abs(difference) > 2:
+                differences[k] = difference
+            if len(sequence) >= 3 and sequence[-3] is sequence[-2] is sequence[-1]:
+                threes[k] = sequence[-1]
+        return differences, threes
+
+    old_colours = before + ((old.colour,) if old is not None and old.game and old.colour is not None else ())
+    old_differences, old_threes = breaches(old_colours)
+    new_differences, new_threes = breaches(before + (colour,))
+    warnings = []
+    fresh = [k for k in new_differences if k not in old_differences]
+    if fresh:
+        k = fresh[0]
+        warnings.append(
+            cite("colour-difference", f"#{number} would get a colour difference of {new_differences[k]:+d} in round {k}")
+        )
+    fresh = [k for k in new_threes if k not in old_threes]
+    if fresh:
+        k = fresh[0]
+        name = "white" if new_threes[k] is Colour.WHITE else "black"
+        warnings.append(cite("three-in-a-row", f"#{number} would play {name} three times in a row up to round {k}"))
+    return warnings
+
+
+def _pair_warnings(
+    state: TournamentState, proposed: RoundPairing, stored: dict[int, dict[int, _Seat]], cite: _Cite
+) -> list[OverrideWarning]:
     known = _all_contestants(state)
     by_number = {p.number: p for p in state.players}
+    later = _later(stored, state.round)
     warnings = []
     for board in proposed.boards:
         a, b = known[board.white], known[board.black]
         met = [
             k for k, r in enumerate(by_number[a.number].history, 1) if r.outcome.is_played and r.opponent == b.number
         ]
+        again = [k for k in later if (seat := stored[k].get(a.number)) and seat.game and seat.opponent == b.number]
         if met:
             warnings.append(
-                OverrideWarning(
-                    "C.04.1.b", f"#{a.number} and #{b.number} have already played each other (round {met[0]}; C.1)"
-                )
+                cite("repeat", f"#{a.number} and #{b.number} have already played each other (round {met[0]}; C.1)")
             )
+        elif again:
+            warnings.append(cite("repeat", f"#{a.number} and #{b.number} meet in round {again[0]} (C.1)"))
         elif frozenset((a.number, b.number)) in state.forbidden_pairs:
-            warnings.append(OverrideWarning("C.1", f"#{a.number} and #{b.number} may not meet (arbiter's ruling)"))
+            warnings.append(cite("forbidden", f"#{a.number} and #{b.number} may not meet (arbiter's ruling)"))
         if c3_same_absolute_preference(a, b):
             colour = "white" if a.preference.colour is Colour.WHITE else "black"
             warnings.append(
-                OverrideWarning(
-                    "C.3", f"#{a.number} and #{b.number} both have an absolute colour preference for {colour}"
+                cite(
+                    "absolute-colours",
+                    f"#{a.number} and #{b.number} both have an absolute colour preference for {colour}",
                 )
             )
-    if proposed.bye is not None and not known[proposed.bye].can_get_bye:
-        warnings.append(
-            OverrideWarning(
-                "C.2", f"#{proposed.bye} has already had a pairing-allocated bye or a forfeit win (C.04.1.d)"
+    if proposed.bye is not None:
+        if not known[proposed.bye].can_get_bye:
+            warnings.append(
+                cite("bye", f"#{proposed.bye} has already had a pairing-allocated bye or a forfeit win (C.04.1.d)")
             )
-        )
+        else:
+            for k in later:
+                seat = stored[k].get(proposed.bye)
+                if seat is not None and seat.bye_or_forfeit_win:
+                    warnings.append(
+                        cite("bye", f"#{proposed.bye} gets {seat.bye_or_forfeit_win} in round {k} (C.04.1.d)")
+                    )
+                    break
     return warnings
 
 
-def _completeness_warnings(state: TournamentState, proposed: RoundPairing) -> list[OverrideWarning]:
+def _completeness_warnings(state: TournamentState, proposed: RoundPairing, cite: _Cite) -> list[OverrideWarning]:
     seats = Counter(n for b in proposed.boards for n in (b.white, b.black))
     if proposed.bye is not None:
         seats[proposed.bye] += 1
     warnings = []
     for number, count in sorted(seats.items()):
         if count > 1:
-            warnings.append(OverrideWarning("A.9", f"#{number} is paired twice"))
+            warnings.append(cite("completeness", f"#{number} is paired twice"))
         if number in state.not_paired:
             warnings.append(
-                OverrideWarning(
-                    "C.04.2.D.4", f"#{number} is not to be paired in round {state.round} (bye, absence or withdrawal)"
+                cite(
+                    "not-paired", f"#{number} is not to be paired in round {state.round} (bye, absence or withdrawal)"
                 )
             )
     for player in state.to_pair:
         if player.number not in seats:
-            warnings.append(OverrideWarning("A.9", f"#{player.number} is left unpaired"))
+            warnings.append(cite("completeness", f"#{player.number} is left unpaired"))
     return warnings
 
 
-def _published_warning(state: TournamentState, stored: RoundPairing) -> OverrideWarning:
+def _published_warning(state: TournamentState, stored: RoundPairing, cite: _Cite) -> OverrideWarning:
     by_number = {p.number: p for p in state.players}
     repeats = [
         b
@@ -196,14 +315,50 @@ def _published_warning(state: TournamentState, stored: RoundPairing) -> Override
         detail = f"the published pairing breaks C.04.1.b ({pairs} have met before), so the rule allows the change"
     else:
         detail = "the published pairing does not break C.04.1.b, so the rule does not allow changing it"
-    return OverrideWarning("C.04.2.D.10", f"round {state.round} is already published; {detail}")
+    return cite("published", f"round {state.round} is already published; {detail}")
+
+
+def discarded_results(current: RoundInfo, proposed: RoundPairing) -> list[BoardInfo]:
+    """The boards of ``current`` with a result that ``proposed`` does not keep (same players, same colours)."""
+    kept = {(b.white, b.black) for b in proposed.boards}
+    return [b for b in current.boards if b.result is not None and (b.white, b.black) not in kept]
+
+
+def _change_warnings(
+    current: RoundInfo, proposed: RoundPairing, later: list[int], cite: _Cite
+) -> list[OverrideWarning]:
+    if current.pairing() == proposed:
+        return []
+    warnings = []
+    lost = discarded_results(current, proposed)
+    if lost:
+        boards = ", ".join(f"{b.number} (#{b.white}-#{b.black} {b.result_text})" for b in lost)
+        warnings.append(
+            cite(
+                "results",
+                f"the result{'s' if len(lost) > 1 else ''} of round {current.number}, "
+                f"board{'s' if len(lost) > 1 else ''} {boards} would be discarded",
+            )
+        )
+    if later:
+        names = ", ".join(map(str, later))
+        warnings.append(
+            cite(
+                "later-rounds",
+                f"round{'s' if len(later) > 1 else ''} {names} {'were' if len(later) > 1 else 'was'} paired on "
+                f"the old pairing of round {current.number}: the change invalidates "
+                f"{'them' if len(later) > 1 else 'it'}",
+            )
+        )
+    return warnings
 
 
 def _preview(
     session: Session, t: Tournament, r: Round, edits: Sequence[Edit], pairing: RoundPairing | None
 ) -> OverridePreview:
     state = state_for_round(session, t.id, r.number)
-    stored = round_info(session, r).pairing()
+    current = round_info(session, r)
+    stored = current.pairing()
     proposed = pairing if pairing is not None else apply_edits(stored, edits)
     numbers = {p.number for p in state.players}
     for board in proposed.boards:
@@ -212,11 +367,14 @@ def _preview(
     for number in {n for b in proposed.boards for n in (b.white, b.black)} | ({proposed.bye} - {None}):
         if number not in numbers:
             raise ArbiterError(f"there is no player with pairing number {number}")
+    cite = _Cite(t.edition)
+    rounds = _stored_rounds(session, t)
     warnings = []
     if r.state != RoundState.DRAFT:
-        warnings.append(_published_warning(state, stored))
-    warnings += _pair_warnings(state, proposed) + _colour_warnings(state, proposed)
-    warnings += _completeness_warnings(state, proposed)
+        warnings.append(_published_warning(state, stored, cite))
+    warnings += _change_warnings(current, proposed, _later(rounds, r.number), cite)
+    warnings += _pair_warnings(state, proposed, rounds, cite) + _colour_warnings(state, proposed, rounds, cite)
+    warnings += _completeness_warnings(state, proposed, cite)
     try:
         engine: RoundPairing | None = pair_round(state, t.edition)
     except PairingImpossibleError:
@@ -258,10 +416,19 @@ def apply_override(
     edits: Sequence[Edit] = (),
     reason: str = "",
     pairing: RoundPairing | None = None,
+    *,
+    discard_results: bool = False,
 ) -> OverridePreview:
-    """Store the overridden pairing with the arbiter's reason; the override and its warnings are audited."""
-    if not reason.strip():
-        raise RuleViolation("C.04.2.A.5", "a manual change of the pairing needs the arbiter's reason")
+    """Store the overridden pairing with the arbiter's reason; the override and its warnings are audited.
+
+    Results of boards the change does not keep are discarded only with
+    ``discard_results`` (the preview names them); otherwise the override is
+    refused, naming the boards.  A reason with no letter or digit (blank,
+    zero-width characters) is no reason.
+    """
+    reason = reason_text(reason)
+    if not reason:
+        raise ReasonRequired("a manual change of the pairing needs the arbiter's reason")
     with db.write() as s:
         t = queries.tournament(s, tournament_id)
         r = _round(s, t, round_number)
@@ -269,6 +436,13 @@ def apply_override(
         twice = [w for w in preview.warnings if w.message.endswith("paired twice")]
         if twice:
             raise ArbiterError("cannot save a pairing in which " + "; ".join(w.message for w in twice))
+        lost = discarded_results(round_info(s, r), preview.proposed)
+        if lost and not discard_results:
+            boards = ", ".join(f"{b.number} (#{b.white}-#{b.black} {b.result_text})" for b in lost)
+            raise ArbiterError(
+                f"the change would discard the results of round {round_number}, board{'s' if len(lost) > 1 else ''} "
+                f"{boards}: confirm that they are to be discarded (nothing was saved)"
+            )
         before = snapshot(s, t.id, round_number)
         results = {(b.white, b.black): (b.result, b.forfeit) for b in round_info(s, r).boards}
         state = state_for_round(s, t.id, round_number)
@@ -282,7 +456,7 @@ def apply_override(
             done = all(row.result is not None for row in r.boards)
             r.state = RoundState.COMPLETED.value if done else RoundState.PUBLISHED.value
         texts = [{"article": w.article, "message": w.message, "text": str(w)} for w in preview.warnings]
-        s.add(Override(round_id=r.id, reason=reason.strip(), warnings=json.dumps(texts, ensure_ascii=False)))
+        s.add(Override(round_id=r.id, reason=reason, warnings=json.dumps(texts, ensure_ascii=False)))
         audit(
             s,
             t.id,
@@ -290,7 +464,7 @@ def apply_override(
             f"round {round_number} pairing changed by hand ({len(texts)} warning(s))",
             before=_lines(before, s, t),
             after=[f"{b.white}-{b.black}" for b in ordered.boards] + ([f"bye {ordered.bye}"] if ordered.bye else []),
-            reason=reason.strip(),
+            reason=reason,
             undo_snapshot=before,
         )
         return replace(preview, proposed=ordered)

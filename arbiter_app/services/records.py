@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from datetime import date, datetime
 from typing import Any
 
@@ -102,8 +103,16 @@ def is_withdrawn_in(p: Player, round_number: int) -> bool:
     return p.status == PlayerStatus.WITHDRAWN and p.withdrawal_round is not None and p.withdrawal_round <= round_number
 
 
+def reason_text(reason: str) -> str:
+    """The reason as stored: surrounding blanks and invisible characters (zero-width spaces,
+    direction marks, control characters) removed; empty unless a letter or a digit is left."""
+    kept = "".join(ch for ch in reason if unicodedata.category(ch)[0] != "C" or ch in "\t")
+    kept = " ".join(kept.split())
+    return kept if any(unicodedata.category(ch)[0] in "LN" for ch in kept) else ""
+
+
 def audit_info(e: AuditEntry) -> AuditInfo:
-    return AuditInfo(e.id, e.created_at, e.action, e.summary, e.before, e.after, e.reason, e.undone)
+    return AuditInfo(e.id, e.created_at, e.action, e.summary, e.before, e.after, e.reason, e.undone, e.arbiter)
 
 
 def to_json(value: Any) -> str:
@@ -130,6 +139,7 @@ def audit(
         after=None if after is None else to_json(after),
         reason=reason,
         undo_snapshot=None if undo_snapshot is None else to_json(undo_snapshot),
+        arbiter=str(session.info.get("arbiter", "")),
     )
     session.add(entry)
     return entry

@@ -13,7 +13,7 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from arbiter_app.errors import ArbiterError, RuleViolation
+from arbiter_app.errors import ArbiterError, ReasonRequired, RuleViolation
 from arbiter_app.pairing.engine import pair_round
 from arbiter_app.pairing.model import RoundPairing
 from arbiter_app.persistence import queries
@@ -21,7 +21,7 @@ from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import AuditEntry, BoardRow, Bye, ByeKind, Round, RoundState, Tournament, utcnow
 from arbiter_app.services.dto import AuditInfo, PublishInfo, RoundInfo
 from arbiter_app.services.files import backup_database
-from arbiter_app.services.records import audit, audit_info, restore, snapshot
+from arbiter_app.services.records import audit, audit_info, reason_text, restore, snapshot
 from arbiter_app.services.round_view import round_info
 from arbiter_app.services.state import state_for_round
 
@@ -148,12 +148,15 @@ def list_rounds(db: Database, tournament_id: int) -> tuple[RoundInfo, ...]:
         return tuple(round_info(s, r) for r in queries.rounds(s, tournament_id))
 
 
-def undo_last_step(db: Database, tournament_id: int) -> AuditInfo:
+def undo_last_step(db: Database, tournament_id: int, reason: str = "") -> AuditInfo:
     """Undo the latest step if it has not been published: a pairing, re-pairing, override or result.
 
     Steps are undone last first; publishing a round, registering players and
-    byes are not undone this way (they have their own services).
+    byes are not undone this way (they have their own services).  Undoing an
+    override of a published round changes a published pairing again: it
+    needs the arbiter's reason (C.04.2.A.5), kept in the audit log.
     """
+    reason = reason_text(reason)
     with db.write() as s:
         t = queries.tournament(s, tournament_id)
         entries = s.scalars(
@@ -174,7 +177,12 @@ def undo_last_step(db: Database, tournament_id: int) -> AuditInfo:
             raise ArbiterError(f"the last step ({last.summary}) cannot be undone")
         saved = json.loads(last.undo_snapshot)
         current = snapshot(s, t.id, saved["number"])
+        if last.action == "override" and current.get("state", RoundState.DRAFT.value) != RoundState.DRAFT and not reason:
+            raise ReasonRequired(
+                f"undoing the override of published round {saved['number']} changes its pairing again: "
+                "it needs the arbiter's reason"
+            )
         restore(s, t.id, saved)
         last.undone = True
-        audit(s, t.id, "undo", f"undone: {last.summary}", before=current, after=saved)
+        audit(s, t.id, "undo", f"undone: {last.summary}", before=current, after=saved, reason=reason)
         return audit_info(last)

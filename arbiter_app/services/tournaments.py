@@ -265,11 +265,21 @@ def list_tournaments(db: Database) -> tuple[TournamentInfo, ...]:
         return tuple(tournament_info(t) for t in s.scalars(select(Tournament).order_by(Tournament.id)))
 
 
-def only_tournament(db: Database) -> TournamentInfo:
-    """The file's one tournament (what the command line works on)."""
+def only_tournament(db: Database, which: str | None = None) -> TournamentInfo:
+    """The file's one tournament (what the command line works on), or the one ``which`` names (id or name)."""
     found = list_tournaments(db)
     if not found:
         raise ArbiterError(f"{db.name} holds no tournament yet (create one with 'arbiter new' or 'arbiter import-trf')")
+    listed = "; ".join(f"{t.id} {t.name!r}" for t in found)
+    if which is not None:
+        key = which.strip()
+        chosen = [t for t in found if (key.isdigit() and t.id == int(key)) or t.name.casefold() == key.casefold()]
+        if len(chosen) != 1:
+            problem = "several tournaments are" if chosen else "no tournament is"
+            raise ArbiterError(f"{db.name}: {problem} called {which!r}; it holds {listed}")
+        return chosen[0]
     if len(found) > 1:
-        raise ArbiterError(f"{db.name} holds {len(found)} tournaments; name one with --tournament")
+        raise ArbiterError(
+            f"{db.name} holds {len(found)} tournaments ({listed}); name one with --tournament ID or NAME"
+        )
     return found[0]

@@ -35,7 +35,7 @@ def seven_db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     trf = tmp_path / "seven.trf"
     trf.write_text(SEVEN)
     db = str(tmp_path / "seven.db")
-    assert run(capsys, "--db", db, "import-trf", str(trf))[0] == 0
+    assert run(capsys, "--db", db, "import-trf", str(trf), "--edition", "baku-2016")[0] == 0
     return db
 
 

@@ -148,7 +148,7 @@ def test_apply_stores_the_override_with_its_warnings_and_audits_it(db: Database,
     assert [(b.white, b.black) for b in stored.boards] == [(2, 1), (6, 5), (7, 3)]
     [override] = stored.overrides
     assert override.reason == "players' request, accepted by the chief arbiter"
-    assert any(w.startswith("C.3:") for w in override.warnings)
+    assert any(w.startswith("C.3 (Baku 2016):") for w in override.warnings)
     entry = [e for e in audit_log(db, draft) if e.action == "override"][-1]
     assert entry.reason == override.reason and entry.before is not None and entry.after is not None
 
@@ -156,7 +156,7 @@ def test_apply_stores_the_override_with_its_warnings_and_audits_it(db: Database,
 def test_results_of_unchanged_boards_are_kept(db: Database, draft: int) -> None:
     publish_round(db, draft)
     enter_results(db, draft, 3, [(1, "1-0"), (2, "0-1"), (3, "1/2")])
-    apply_override(db, draft, 3, [Swap(6, 7)], "wrong board cards")
+    apply_override(db, draft, 3, [Swap(6, 7)], "wrong board cards", discard_results=True)
     boards = {(b.white, b.black): b.result for b in get_round(db, draft, 3).boards}
     assert boards == {(5, 1): "1-0", (6, 3): None, (7, 2): None}
     assert get_round(db, draft, 3).state == "published"
@@ -187,3 +187,79 @@ def test_boards_the_override_changed_are_flagged(db: Database, draft: int) -> No
     assert {(b.white, b.black) for b in get_round(db, draft, 3).boards if b.overridden} == flagged
     undo_last_step(db, draft)
     assert not any(b.overridden for b in get_round(db, draft, 3).boards)
+
+
+# --- Issue 14: the whole tournament, results never lost silently, reasons that say something ------------------
+
+
+def test_swapping_players_on_boards_with_results_warns_and_needs_confirmation(db: Database, draft: int) -> None:
+    publish_round(db, draft)
+    enter_results(db, draft, 3, [(1, "1-0"), (2, "0-1"), (3, "1/2")])
+    preview = _preview(db, draft, Swap(6, 7))
+    assert _messages(preview, "C.04.2.D.7") == [
+        "the results of round 3, boards 2 (#7-#3 0-1), 3 (#6-#2 ½-½) would be discarded"
+    ]
+    before = dump(db)
+    with pytest.raises(ArbiterError, match=r"discard the results of round 3, boards 2 \(#7-#3 0-1\), 3 \(#6-#2"):
+        apply_override(db, draft, 3, [Swap(6, 7)], "wrong board cards")
+    assert dump(db) == before
+
+
+def test_a_swap_keeping_every_result_has_no_results_warning(db: Database, draft: int) -> None:
+    publish_round(db, draft)
+    enter_results(db, draft, 3, [(1, "1-0")])
+    assert not _messages(_preview(db, draft, Swap(6, 7)), "C.04.2.D.7")  # boards 2, 3 have no result yet
+
+
+@pytest.mark.parametrize("reason", ["\u200b", " \u200b\u200c\u2060 ", "\u200e\t", "\x00"])
+def test_invisible_characters_are_no_reason(db: Database, draft: int, reason: str) -> None:
+    before = dump(db)
+    with pytest.raises(RuleViolation, match="needs the arbiter's reason"):
+        apply_override(db, draft, 3, [Swap(2, 3)], reason)
+    assert dump(db) == before
+
+
+def test_a_reason_is_stored_without_invisible_characters(db: Database, draft: int) -> None:
+    apply_override(db, draft, 3, [Swap(2, 3)], "\u200bwrong\u200b card ")
+    [override] = get_round(db, draft, 3).overrides
+    assert override.reason == "wrong card"
+
+
+def test_undoing_an_override_of_a_published_round_needs_a_reason(db: Database, draft: int) -> None:
+    from arbiter_app.services import undo_last_step
+
+    publish_round(db, draft)
+    apply_override(db, draft, 3, [Swap(2, 3)], "wrong board cards")
+    before = dump(db)
+    for reason in ("", "\u200b"):
+        with pytest.raises(RuleViolation, match="needs the arbiter's reason"):
+            undo_last_step(db, draft, reason)
+    assert dump(db) == before
+    undo_last_step(db, draft, "the players had already started the games")
+    entry = audit_log(db, draft)[-1]
+    assert entry.action == "undo" and entry.reason == "the players had already started the games"
+
+
+def test_undoing_an_override_of_a_draft_needs_no_reason(db: Database, draft: int) -> None:
+    from arbiter_app.services import undo_last_step
+
+    apply_override(db, draft, 3, [Swap(2, 3)], "wrong board cards")
+    undo_last_step(db, draft)
+
+
+def test_warnings_cite_the_edition(db: Database, draft: int) -> None:
+    preview = _preview(db, draft, Swap(4, 5))
+    [warning] = [w for w in preview.warnings if w.article == "C.04.1.b"]
+    assert warning.edition == "Baku 2016"
+    assert str(warning) == "C.04.1.b (Baku 2016): #4 and #1 have already played each other (round 1; C.1)"
+    engine = [w for w in preview.warnings if w.article == "engine"]
+    assert engine and not engine[0].edition
+
+
+def test_the_article_table_is_keyed_by_edition() -> None:
+    from arbiter_app.pairing.engine import EDITIONS
+    from arbiter_app.services.articles import ARTICLES, article
+
+    assert set(EDITIONS) <= set(ARTICLES)
+    assert article("baku-2016", "repeat") == "C.04.1.b"
+    assert article("an edition not yet tabled", "repeat") == "repeat"

@@ -73,11 +73,16 @@ def test_a_new_tournament_is_paired_by_the_rules_in_force(db: Database) -> None:
         create_tournament(db, "Old", 9, edition="dutch-1992")
 
 
-def test_changing_the_edition_after_pairing_asks_for_confirmation_and_is_audited(db: Database, seven: int) -> None:
+def test_changing_the_edition_after_pairing_asks_for_confirmation_and_is_audited(db: Database) -> None:
     """SEVEN has rounds 1-2 in the file; once round 3 is paired, the change needs the arbiter's word."""
-    from arbiter_app.services import ConfirmationNeeded, audit_log, change_edition, get_tournament, pair_next_round
+    from arbiter_app.services import ConfirmationNeeded, audit_log, change_edition, import_trf, pair_next_round
+    from arbiter_app.trf import parse_trf
+    from tests.services.conftest import SEVEN
 
-    assert get_tournament(db, seven).edition == "fide-2026"  # no 092 line: the rules in force
+    imported = import_trf(db, parse_trf(SEVEN, source="seven.trf"))
+    seven = imported.tournament.id
+    assert imported.tournament.edition == "fide-2026"  # no 092 line: the rules in force, and a warning says so
+    assert any("no pairing system declared (092 line)" in w for w in imported.warnings)
     pair_next_round(db, seven)
     before = dump(db)
     with pytest.raises(ConfirmationNeeded) as refused:
