@@ -37,6 +37,7 @@ from typing import NoReturn
 from arbiter_app import atomic
 from arbiter_app import services as sv
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
+from arbiter_app.pairing.articles import PUBLISHED_CHANGE_CASES_2026
 from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS
 from arbiter_app.pairing.engine import edition as edition_rules
 from arbiter_app.pairing.model import Colour, PointSystem
@@ -194,6 +195,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--bye", help="pairing number to give the bye to, or 'none'")
     p.add_argument("--reason", help="the arbiter's reason; without it nothing is saved")
     p.add_argument("--discard-results", action="store_true", help="save even though results of the round are lost")
+    p.add_argument(
+        "--case",
+        choices=[c.key for c in PUBLISHED_CHANGE_CASES_2026],
+        help="published round, 2026 rules: the case of C.04.2-2026 4.4 that allows the change (" + "; ".join(
+            f"{c.key}: {c.text}" for c in PUBLISHED_CHANGE_CASES_2026
+        ) + ")",
+    )
     p = command("undo", "undo the last step not yet published", _undo)
     p.add_argument("--reason", default="", help="needed to undo an override of a published round")
     p = command("standings", "score, then pairing number", _standings)
@@ -482,7 +490,9 @@ def _override(db: Database, a: argparse.Namespace) -> int:
         _print_preview(sv.preview_override(db, _tid(db), a.round, edits))
         print("not saved: give the arbiter's reason with --reason to save")
         return EXIT_OK
-    preview = sv.apply_override(db, _tid(db), a.round, edits, a.reason, discard_results=a.discard_results)
+    preview = sv.apply_override(
+        db, _tid(db), a.round, edits, a.reason, discard_results=a.discard_results, case=a.case
+    )
     _print_preview(preview)
     print(f"saved, with the reason: {a.reason}")
     return EXIT_OK
@@ -608,7 +618,8 @@ def _only_reads(args: argparse.Namespace) -> bool:
     if args.command == "players":
         return getattr(args, "players_command", None) == "list"
     if args.command == "settings":
-        return all(getattr(args, field, None) is None for field in SETTINGS_OPTIONS.values())
+        changing = [*SETTINGS_OPTIONS.values(), "edition", "tie_break_rules"]
+        return all(getattr(args, field, None) is None for field in changing)
     return args.command in READ_ONLY
 
 

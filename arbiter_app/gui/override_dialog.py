@@ -35,15 +35,16 @@ from arbiter_app.gui.player_dialog import error_label, show_inline
 from arbiter_app.gui.view_base import tune_table
 from arbiter_app.services import MakePair, MoveBye, Split, Swap, SwapColours
 from arbiter_app.services.dto import OverridePreview, OverrideWarning, RoundInfo
+from arbiter_app.services.articles import change_cases
 from arbiter_app.services.overrides import Edit
 
-PUBLISHED_ARTICLE = "C.04.2.D.10"
+PUBLISHED = "published"
+"""The warning about a published round (C.04.2.D.10; C.04.2-2026 4.4), whatever the edition numbers it."""
 
 
 def ordered_warnings(warnings: tuple[OverrideWarning, ...]) -> list[OverrideWarning]:
-    """D.10 first and foremost, then the rules broken, then the comparison with the engine."""
-    rank = {PUBLISHED_ARTICLE: 0, "engine": 2}
-    return sorted(warnings, key=lambda w: rank.get(w.article, 1))
+    """The published round first and foremost, then the rules broken, then the comparison with the engine."""
+    return sorted(warnings, key=lambda w: 0 if w.rule == PUBLISHED else 2 if w.article == "engine" else 1)
 
 
 def describe(edit: Edit, names: dict[int, str]) -> str:
@@ -94,6 +95,15 @@ class OverrideDialog(QDialog):
         self.reason.setObjectName("overrideReason")
         self.reason.setPlaceholderText("Required: why the pairing is changed (it goes into the audit log)")
         self.reason.textChanged.connect(self._update_save)
+        # C.04.2-2026 4.4: a published round of a 2026 tournament changes only in a case the arbiter names.
+        cases = change_cases(context.tournament.edition) if info.state != "draft" else ()
+        self.case = QComboBox()
+        self.case.setObjectName("overrideCase")
+        self.case.addItem("Choose the case that allows changing a published pairing…", None)
+        for c in cases:
+            self.case.addItem(f"{c.article}: {c.text}", c.key)
+        self.case.currentIndexChanged.connect(self._update_save)
+        self.case.setVisible(len(cases) > 1)
         self.errors = error_label()
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Save)
@@ -122,6 +132,7 @@ class OverrideDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(columns, 1)
         layout.addLayout(reason_row)
+        layout.addWidget(self.case)
         layout.addWidget(self.errors)
         layout.addWidget(self.buttons)
         self.resize(1100, 640)
@@ -260,7 +271,7 @@ class OverrideDialog(QDialog):
         self.warnings.clear()
         for w in ordered_warnings(warnings):
             item = QListWidgetItem(str(w) if w.article != "engine" else f"Engine: {w.message}")
-            if w.article == PUBLISHED_ARTICLE:
+            if w.rule == PUBLISHED:
                 font = item.font()
                 font.setBold(True)
                 item.setFont(font)
@@ -272,21 +283,31 @@ class OverrideDialog(QDialog):
     def warning_texts(self) -> list[str]:
         return [self.warnings.item(k).text() for k in range(self.warnings.count())]
 
+    def _case_missing(self) -> bool:
+        return self.case.isVisibleTo(self) and self.case.currentData() is None
+
     def _update_save(self) -> None:
-        self.save_button.setEnabled(bool(self.edits) and bool(self.reason.text().strip()))
+        self.save_button.setEnabled(bool(self.edits) and bool(self.reason.text().strip()) and not self._case_missing())
         if not self.reason.text().strip():
             self.save_button.setToolTip("A reason is required (it is kept in the audit log)")
+        elif self._case_missing():
+            self.save_button.setToolTip("Name the case of C.04.2-2026 4.4 that allows the change")
         else:
             self.save_button.setToolTip("")
 
     def _on_accepted(self) -> None:
         reason = self.reason.text().strip()
-        if not reason or not self.edits:
+        if not reason or not self.edits or self._case_missing():
             return
         try:
             # The warnings shown name every board whose result the change discards: saving confirms it.
             saved = self._context.call(
-                sv.apply_override, self._info.number, tuple(self.edits), reason, discard_results=True
+                sv.apply_override,
+                self._info.number,
+                tuple(self.edits),
+                reason,
+                discard_results=True,
+                case=self.case.currentData() if self.case.isVisibleTo(self) else None,
             )
         except Exception as error:  # noqa: BLE001
             show_inline(self.errors, error)

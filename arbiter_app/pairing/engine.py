@@ -17,6 +17,14 @@ from itertools import groupby
 from typing import Protocol
 
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
+from arbiter_app.pairing.articles import (
+    BAKU_2016_ARTICLES,
+    FIDE_2026_ARTICLES,
+    PUBLISHED_CHANGE_CASES_2016,
+    PUBLISHED_CHANGE_CASES_2026,
+    Article,
+    ChangeCase,
+)
 from arbiter_app.pairing.brackets import Bracket, BracketPairing, pair_bracket
 from arbiter_app.pairing.colours import ColourPreference, allocate_colours, colour_preference
 from arbiter_app.pairing.criteria import (
@@ -85,6 +93,12 @@ class DutchEdition:
     title: str
     """How reports and the window name the rules: the system, the edition, the text's dates."""
     short_title: str
+    override_articles: dict[str, Article]
+    """The article each override check cites (:mod:`arbiter_app.pairing.articles`)."""
+    published_change_cases: tuple[ChangeCase, ...]
+    """When a published pairing may be changed (C.04.2.D.10; C.04.2-2026 4.4)."""
+    full_point_bye_bars_bye: bool
+    """A full-point bye (requested) bars a later pairing-allocated bye (C.04.1-2026 Art. 4; not C.04.1.d)."""
     float_rule: FloatRule
     criteria: CriteriaSet
 
@@ -194,6 +208,9 @@ class Baku2016(DutchEdition):
     name = "baku-2016"
     title = "FIDE (Dutch) system, Baku 2016 (C.04.3 in force until 31 January 2026)"
     short_title = "Baku 2016"
+    override_articles = BAKU_2016_ARTICLES
+    published_change_cases = PUBLISHED_CHANGE_CASES_2016
+    full_point_bye_bars_bye = False
     float_rule = staticmethod(float_in_round)
     criteria = BAKU_2016_CRITERIA
 
@@ -237,6 +254,9 @@ class Fide2026(DutchEdition):
     name = "fide-2026"
     title = "FIDE (Dutch) system, 2026 edition (C.04.3 applied from 1 February 2026)"
     short_title = "FIDE 2026"
+    override_articles = FIDE_2026_ARTICLES
+    published_change_cases = PUBLISHED_CHANGE_CASES_2026
+    full_point_bye_bars_bye = True
     float_rule = staticmethod(float_in_round_2026)
     criteria = FIDE_2026_CRITERIA
 

@@ -285,6 +285,9 @@ class Override(Base):
     reason: Mapped[str] = mapped_column(Text)
     warnings: Mapped[str] = mapped_column(Text, default="[]")
     """JSON list of ``{"article": ..., "message": ...}``."""
+    change_case: Mapped[str] = mapped_column(String(40), default="", server_default="")
+    """For a published round: the case of C.04.2-2026 4.4 the arbiter named (``rematch``, ``late-entry``, ...);
+    empty for a draft, and under Baku 2016 (C.04.2.D.10 knows one case, which the program recognises)."""
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 

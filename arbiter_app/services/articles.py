@@ -1,54 +1,40 @@
-"""The articles an override warning cites, per edition of the FIDE (Dutch) rules: one table.
+"""The articles override warnings cite, as the tournament's edition numbers them.
 
-Each warning names a rule by a key (``"repeat"``, ``"bye"``, ...); the table
-gives, for the tournament's edition, the article as that edition numbers it
-and a short text.  Another edition (the 2026 text) is one more entry of
-:data:`ARTICLES` with the same keys; a key it lacks falls back to nothing
-(the warning then shows the key itself).
+The tables live with the editions of the rules
+(:attr:`arbiter_app.pairing.engine.DutchEdition.override_articles`,
+:mod:`arbiter_app.pairing.articles`); these helpers read them by edition name.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from arbiter_app.pairing.articles import Article, ChangeCase
+from arbiter_app.pairing.engine import EDITIONS
 
 
-@dataclass(frozen=True)
-class Article:
-    """An article of one edition: its number as printed, and what it says in a few words."""
-
-    number: str
-    text: str
-
-
-EDITION_LABELS: dict[str, str] = {"baku-2016": "Baku 2016"}
-"""The editions' names as citations print them."""
-
-ARTICLES: dict[str, dict[str, Article]] = {
-    "baku-2016": {
-        "published": Article("C.04.2.D.10", "a published pairing is changed only when it breaks C.04.1.b"),
-        "repeat": Article("C.04.1.b", "two players shall not play each other more than once"),
-        "forbidden": Article("C.1", "players the arbiter ruled out shall not meet"),
-        "absolute-colours": Article("C.3", "non-topscorers with the same absolute colour preference shall not meet"),
-        "colour-difference": Article("C.04.1.f", "the colour difference shall not exceed +2 or -2"),
-        "three-in-a-row": Article("C.04.1.g", "no player shall receive the same colour three times in a row"),
-        "bye": Article(
-            "C.2", "a player who had a pairing-allocated bye or a forfeit win shall not get the bye (C.04.1.d)"
-        ),
-        "completeness": Article("A.9", "every player to be paired is paired exactly once"),
-        "not-paired": Article("C.04.2.D.4", "a player with a bye, absent or withdrawn is not paired"),
-        "results": Article("C.04.2.D.7", "results of a round are recorded before the next round is paired"),
-        "later-rounds": Article("C.04.2.D.8", "a round is paired on the results of the rounds before it"),
-        "reason": Article("C.04.2.A.5", "a manual change of the pairing needs the arbiter's reason"),
-    },
-}
+def _articles(edition: str) -> dict[str, Article]:
+    rules = EDITIONS.get(edition)
+    return rules.override_articles if rules is not None else {}
 
 
 def article(edition: str, key: str) -> str:
     """The article's number in ``edition`` (the key itself when the edition's table lacks it)."""
-    found = ARTICLES.get(edition, {}).get(key)
+    found = _articles(edition).get(key)
     return found.number if found is not None else key
 
 
+def article_text(edition: str, key: str) -> str:
+    """What the article says, in a few words (empty when the edition's table lacks it)."""
+    found = _articles(edition).get(key)
+    return found.text if found is not None else ""
+
+
 def edition_label(edition: str) -> str:
-    """``"Baku 2016"`` for ``"baku-2016"``; an unknown edition as it is spelled."""
-    return EDITION_LABELS.get(edition, edition)
+    """``"Baku 2016"`` for ``"baku-2016"``, ``"FIDE 2026"`` for ``"fide-2026"``; an unknown edition as spelled."""
+    rules = EDITIONS.get(edition)
+    return rules.short_title if rules is not None else edition
+
+
+def change_cases(edition: str) -> tuple[ChangeCase, ...]:
+    """When a published pairing may be changed under ``edition`` (C.04.2.D.10; C.04.2-2026 4.4)."""
+    rules = EDITIONS.get(edition)
+    return rules.published_change_cases if rules is not None else ()

@@ -92,6 +92,8 @@ class OverrideRecord:
     reason: str
     warnings: tuple[str, ...]
     created_at: datetime
+    change_case: str = ""
+    """For a published round under the 2026 rules: the case of C.04.2-2026 4.4 the arbiter named."""
 
 
 @dataclass(frozen=True)
@@ -155,6 +157,9 @@ class OverrideWarning:
     message: str
     edition: str = ""
     """The edition of the rules the article belongs to, as cited (``Baku 2016``); empty for notes."""
+    rule: str = ""
+    """Which check it is, whatever the edition's numbering (``"published"``, ``"repeat"``, ``"bye"``, ...;
+    :mod:`arbiter_app.pairing.articles`); empty for notes."""
 
     def __str__(self) -> str:
         if self.edition:

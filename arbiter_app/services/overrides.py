@@ -38,14 +38,16 @@ from dataclasses import dataclass, replace
 from sqlalchemy.orm import Session
 
 from arbiter_app.errors import ArbiterError, PairingImpossibleError, ReasonRequired
+from arbiter_app.pairing.articles import ChangeCase
 from arbiter_app.pairing.colours import colour_preference
 from arbiter_app.pairing.criteria import Contestant, c3_same_absolute_preference
 from arbiter_app.pairing.engine import board_order, contestants, pair_round
+from arbiter_app.pairing.engine import edition as edition_rules
 from arbiter_app.pairing.model import Board, Colour, RoundPairing, TournamentState
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import BoardResult, ByeKind, Override, Round, RoundState, Tournament
-from arbiter_app.services.articles import article, edition_label
+from arbiter_app.services.articles import article, article_text, change_cases, edition_label
 from arbiter_app.services.dto import BoardInfo, OverridePreview, OverrideWarning, RoundInfo
 from arbiter_app.services.records import audit, reason_text, snapshot
 from arbiter_app.services.round_view import round_info
@@ -115,9 +117,10 @@ def apply_edits(current: RoundPairing, edits: Sequence[Edit]) -> RoundPairing:
     return RoundPairing(current.round, tuple(Board(w, b) for _, (w, b) in sorted(boards.items())), bye)
 
 
-def _all_contestants(state: TournamentState) -> dict[int, Contestant]:
-    """Every player as the pairing would see him, those not to be paired included."""
-    return {c.number: c for c in contestants(replace(state, not_paired=frozenset()))}
+def _all_contestants(state: TournamentState, edition: str) -> dict[int, Contestant]:
+    """Every player as the edition's pairing would see him (bye eligibility, colours), those not to be paired
+    included."""
+    return {c.number: c for c in contestants(replace(state, not_paired=frozenset()), edition)}
 
 
 class _Cite:
@@ -128,7 +131,14 @@ class _Cite:
         self.label = edition_label(edition)
 
     def __call__(self, key: str, message: str) -> OverrideWarning:
-        return OverrideWarning(article(self.edition, key), message, self.label)
+        return OverrideWarning(article(self.edition, key), message, self.label, key)
+
+    def ref(self, key: str) -> str:
+        """The short form of an article inside a message: ``C.1`` (Baku 2016), ``[C1]`` (2026)."""
+        return article(self.edition, key)
+
+    def text(self, key: str) -> str:
+        return article_text(self.edition, key)
 
 
 @dataclass(frozen=True)
@@ -141,6 +151,8 @@ class _Seat:
     """A game played, or paired and not yet played (a forfeit is no game, C.04.2.D.5, D.6)."""
     bye_or_forfeit_win: str = ""
     """``"the pairing-allocated bye"`` or ``"a forfeit win"`` (C.04.1.d), else empty."""
+    full_point_bye: bool = False
+    """A requested full-point bye (it bars the pairing-allocated bye under C.04.1-2026 Art. 4)."""
 
 
 def _stored_rounds(session: Session, t: Tournament) -> dict[int, dict[int, _Seat]]:
@@ -160,6 +172,8 @@ def _stored_rounds(session: Session, t: Tournament) -> dict[int, dict[int, _Seat
             seats.setdefault(bye.round_number, {})[bye.player.pairing_number] = _Seat(
                 bye_or_forfeit_win="the pairing-allocated bye"
             )
+        elif bye.kind == ByeKind.FULL:
+            seats.setdefault(bye.round_number, {})[bye.player.pairing_number] = _Seat(full_point_bye=True)
     return seats
 
 
@@ -171,7 +185,7 @@ def _colour_warnings(
     state: TournamentState, proposed: RoundPairing, stored: dict[int, dict[int, _Seat]], cite: _Cite
 ) -> list[OverrideWarning]:
     by_number = {p.number: p for p in state.players}
-    known = _all_contestants(state)
+    known = _all_contestants(state, cite.edition)
     later = _later(stored, state.round)
     old = stored.get(state.round, {})
     warnings = []
@@ -241,7 +255,7 @@ def _later_colour_warnings(
 def _pair_warnings(
     state: TournamentState, proposed: RoundPairing, stored: dict[int, dict[int, _Seat]], cite: _Cite
 ) -> list[OverrideWarning]:
-    known = _all_contestants(state)
+    known = _all_contestants(state, cite.edition)
     by_number = {p.number: p for p in state.players}
     later = _later(stored, state.round)
     warnings = []
@@ -253,10 +267,16 @@ def _pair_warnings(
         again = [k for k in later if (seat := stored[k].get(a.number)) and seat.game and seat.opponent == b.number]
         if met:
             warnings.append(
-                cite("repeat", f"#{a.number} and #{b.number} have already played each other (round {met[0]}; C.1)")
+                cite(
+                    "repeat",
+                    f"#{a.number} and #{b.number} have already played each other (round {met[0]}; "
+                    f"{cite.ref('ref-rematch')})",
+                )
             )
         elif again:
-            warnings.append(cite("repeat", f"#{a.number} and #{b.number} meet in round {again[0]} (C.1)"))
+            warnings.append(
+                cite("repeat", f"#{a.number} and #{b.number} meet in round {again[0]} ({cite.ref('ref-rematch')})")
+            )
         elif frozenset((a.number, b.number)) in state.forbidden_pairs:
             warnings.append(cite("forbidden", f"#{a.number} and #{b.number} may not meet (arbiter's ruling)"))
         if c3_same_absolute_preference(a, b):
@@ -270,15 +290,17 @@ def _pair_warnings(
     if proposed.bye is not None:
         if not known[proposed.bye].can_get_bye:
             warnings.append(
-                cite("bye", f"#{proposed.bye} has already had a pairing-allocated bye or a forfeit win (C.04.1.d)")
+                cite("bye", f"#{proposed.bye} has already had {cite.text('bye-bar')} ({cite.ref('ref-bye')})")
             )
         else:
             for k in later:
                 seat = stored[k].get(proposed.bye)
-                if seat is not None and seat.bye_or_forfeit_win:
-                    warnings.append(
-                        cite("bye", f"#{proposed.bye} gets {seat.bye_or_forfeit_win} in round {k} (C.04.1.d)")
-                    )
+                bars = seat is not None and (
+                    seat.bye_or_forfeit_win or (seat.full_point_bye and edition_rules(cite.edition).full_point_bye_bars_bye)
+                )
+                if seat is not None and bars:
+                    what = seat.bye_or_forfeit_win or "a full-point bye"
+                    warnings.append(cite("bye", f"#{proposed.bye} gets {what} in round {k} ({cite.ref('ref-bye')})"))
                     break
     return warnings
 
@@ -304,17 +326,29 @@ def _completeness_warnings(state: TournamentState, proposed: RoundPairing, cite:
 
 
 def _published_warning(state: TournamentState, stored: RoundPairing, cite: _Cite) -> OverrideWarning:
+    """The round is published: when may its pairing change?  Baku 2016 (C.04.2.D.10): only when it breaks
+    C.04.1.b.  2026 (C.04.2-2026 4.4): in five cases, of which the arbiter names the one that applies."""
     by_number = {p.number: p for p in state.players}
     repeats = [
         b
         for b in stored.boards
         if any(r.outcome.is_played and r.opponent == b.black for r in by_number[b.white].history)
     ]
+    pairs = ", ".join(f"#{b.white}-#{b.black}" for b in repeats)
+    cases = change_cases(cite.edition)
+    if len(cases) > 1:
+        listed = "; ".join(f"{c.article} {c.text}" for c in cases)
+        found = f" The published pairing pairs {pairs}, who have met before ({cases[0].article})." if repeats else ""
+        return cite(
+            "published",
+            f"round {state.round} is already published; its pairing may be changed only in one of these cases, "
+            f"and the arbiter names the one that applies: {listed}.{found}",
+        )
+    rule = cite.ref("repeat")
     if repeats:
-        pairs = ", ".join(f"#{b.white}-#{b.black}" for b in repeats)
-        detail = f"the published pairing breaks C.04.1.b ({pairs} have met before), so the rule allows the change"
+        detail = f"the published pairing breaks {rule} ({pairs} have met before), so the rule allows the change"
     else:
-        detail = "the published pairing does not break C.04.1.b, so the rule does not allow changing it"
+        detail = f"the published pairing does not break {rule}, so the rule does not allow changing it"
     return cite("published", f"round {state.round} is already published; {detail}")
 
 
@@ -393,6 +427,22 @@ def _preview(
     return OverridePreview(r.number, proposed, tuple(warnings), engine, differing)
 
 
+def _change_case(edition: str, r: Round, case: str | None) -> ChangeCase | None:
+    """The case of C.04.2-2026 4.4 named for a published round (required where the edition has several)."""
+    cases = change_cases(edition)
+    if r.state == RoundState.DRAFT or len(cases) <= 1:
+        return None
+    by_key = {c.key: c for c in cases}
+    if case in by_key:
+        return by_key[case]
+    listed = "; ".join(f"{c.key} ({c.article}: {c.text})" for c in cases)
+    said = f"{case!r} is not one of them" if case else "none was named"
+    raise ArbiterError(
+        f"round {r.number} is published: its pairing may be changed only in one of the cases of "
+        f"{cases[0].article.rsplit('.', 1)[0]}, and {said}: {listed}"
+    )
+
+
 def _round(session: Session, t: Tournament, round_number: int) -> Round:
     r = queries.round_(session, t.id, round_number)
     if r is None:
@@ -418,8 +468,15 @@ def apply_override(
     pairing: RoundPairing | None = None,
     *,
     discard_results: bool = False,
+    case: str | None = None,
 ) -> OverridePreview:
     """Store the overridden pairing with the arbiter's reason; the override and its warnings are audited.
+
+    A published round of a 2026 tournament changes only in one of the five
+    cases of C.04.2-2026 4.4: ``case`` names it (``rematch``,
+    ``competition-rules``, ``unpaired-pair``, ``late-entry``, ``top-boards``)
+    and is stored with the reason.  Baku 2016's C.04.2.D.10 knows one case,
+    which the warnings show; ``case`` is not asked for.
 
     Results of boards the change does not keep are discarded only with
     ``discard_results`` (the preview names them); otherwise the override is
@@ -432,6 +489,7 @@ def apply_override(
     with db.write() as s:
         t = queries.tournament(s, tournament_id)
         r = _round(s, t, round_number)
+        chosen = _change_case(t.edition, r, case)
         preview = _preview(s, t, r, edits, pairing)
         twice = [w for w in preview.warnings if w.message.endswith("paired twice")]
         if twice:
@@ -456,12 +514,20 @@ def apply_override(
             done = all(row.result is not None for row in r.boards)
             r.state = RoundState.COMPLETED.value if done else RoundState.PUBLISHED.value
         texts = [{"article": w.article, "message": w.message, "text": str(w)} for w in preview.warnings]
-        s.add(Override(round_id=r.id, reason=reason, warnings=json.dumps(texts, ensure_ascii=False)))
+        s.add(
+            Override(
+                round_id=r.id,
+                reason=reason,
+                warnings=json.dumps(texts, ensure_ascii=False),
+                change_case=chosen.key if chosen else "",
+            )
+        )
         audit(
             s,
             t.id,
             "override",
-            f"round {round_number} pairing changed by hand ({len(texts)} warning(s))",
+            f"round {round_number} pairing changed by hand ({len(texts)} warning(s))"
+            + (f" under {chosen.article} ({chosen.text})" if chosen else ""),
             before=_lines(before, s, t),
             after=[f"{b.white}-{b.black}" for b in ordered.boards] + ([f"bye {ordered.bye}"] if ordered.bye else []),
             reason=reason,

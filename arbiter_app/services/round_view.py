@@ -43,7 +43,8 @@ def round_info(session: Session, r: Round) -> RoundInfo:
         pab,
         tuple(others),
         tuple(
-            OverrideRecord(o.reason, tuple(w["text"] for w in json.loads(o.warnings)), o.created_at) for o in overrides
+            OverrideRecord(o.reason, tuple(w["text"] for w in json.loads(o.warnings)), o.created_at, o.change_case)
+            for o in overrides
         ),
     )
 

@@ -1,0 +1,89 @@
+"""Manual override under the 2026 rules: C.04.1-2026 / C.04.3-2026 articles, and C.04.2-2026 4.4's five cases.
+
+SEVEN imported with the 2026 edition; its round 3 is paired by the 2026 engine.
+#1 met #4 in round 1; #5 and #7 had the pairing-allocated bye; #3 a forfeit win.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from arbiter_app.errors import ArbiterError
+from arbiter_app.persistence import Database
+from arbiter_app.services import (
+    Swap,
+    apply_override,
+    audit_log,
+    get_round,
+    import_trf,
+    pair_next_round,
+    preview_override,
+    publish_round,
+    request_bye,
+)
+from arbiter_app.trf import parse_trf
+from tests.services.conftest import SEVEN, dump
+
+
+@pytest.fixture
+def seven_2026(db: Database) -> int:
+    return import_trf(db, parse_trf(SEVEN, source="seven.trf"), edition="fide-2026").tournament.id
+
+
+def test_warnings_cite_the_2026_articles(db: Database, seven_2026: int) -> None:
+    r = pair_next_round(db, seven_2026)
+    one = next(b for b in r.boards if 1 in (b.white, b.black))
+    partner = one.black if one.white == 1 else one.white
+    preview = preview_override(db, seven_2026, 3, [Swap(4, partner)])  # #1 against #4, whom he met in round 1
+    [repeat] = [w for w in preview.warnings if w.rule == "repeat"]
+    assert (repeat.article, repeat.edition) == ("C.04.1-2026 Art. 2", "FIDE 2026")
+    assert repeat.message.endswith("have already played each other (round 1; [C1])")
+
+
+def test_a_full_point_bye_later_bars_the_bye_under_2026_not_under_2016(db: Database, seven_2026: int) -> None:
+    """C.04.1-2026 Art. 4: scoring a win's points without playing (a full-point bye) bars the pairing-allocated
+    bye; Baku 2016's C.04.1.d knew only the bye and the forfeit win."""
+    r = pair_next_round(db, seven_2026)
+    request_bye(db, seven_2026, 2, 4, "full")
+    holder = r.bye
+    assert holder is not None and holder != 2
+    board = next(b for b in r.boards if 2 in (b.white, b.black))
+    preview = preview_override(db, seven_2026, 3, [Swap(holder, 2)])
+    bye = [w.message for w in preview.warnings if w.rule == "bye"]
+    assert bye == ["#2 gets a full-point bye in round 4 (C.04.1-2026 Art. 4)"], (board, preview.warnings)
+    baku = import_trf(db, parse_trf(SEVEN, source="seven.trf"), edition="baku-2016").tournament.id
+    r = pair_next_round(db, baku)
+    request_bye(db, baku, 2, 4, "full")
+    assert r.bye is not None and r.bye != 2
+    preview = preview_override(db, baku, 3, [Swap(r.bye, 2)])
+    assert not [w for w in preview.warnings if w.rule == "bye"]
+
+
+def test_a_published_round_changes_only_in_a_named_case_of_4_4(db: Database, seven_2026: int) -> None:
+    r = pair_next_round(db, seven_2026)
+    publish_round(db, seven_2026)
+    a, b = r.boards[0].white, r.boards[1].white
+    preview = preview_override(db, seven_2026, 3, [Swap(a, b)])
+    [published] = [w for w in preview.warnings if w.rule == "published"]
+    assert published.article == "C.04.2-2026 4.4"
+    assert "C.04.2-2026 4.4.4 a late entry is admitted" in published.message
+    before = dump(db)
+    with pytest.raises(ArbiterError, match="only in one of the cases of C.04.2-2026 4.4, and none was named"):
+        apply_override(db, seven_2026, 3, [Swap(a, b)], "a late entry arrived")
+    with pytest.raises(ArbiterError, match="'whim' is not one of them"):
+        apply_override(db, seven_2026, 3, [Swap(a, b)], "a late entry arrived", case="whim")
+    assert dump(db) == before
+    apply_override(db, seven_2026, 3, [Swap(a, b)], "a late entry arrived", case="late-entry")
+    [record] = get_round(db, seven_2026, 3).overrides
+    assert record.change_case == "late-entry" and record.reason == "a late entry arrived"
+    entry = audit_log(db, seven_2026)[-1]
+    assert entry.summary.endswith(
+        "under C.04.2-2026 4.4.4 (a late entry is admitted, the changes being minimal and agreed by everyone involved)"
+    )
+
+
+def test_a_draft_needs_no_case(db: Database, seven_2026: int) -> None:
+    r = pair_next_round(db, seven_2026)
+    a, b = r.boards[0].white, r.boards[1].white
+    apply_override(db, seven_2026, 3, [Swap(a, b)], "board cards printed wrongly")
+    assert get_round(db, seven_2026, 3).overrides[0].change_case == ""
