@@ -177,6 +177,8 @@ def test_direct_encounter_article_6() -> None:
     """
     table = standings(A, ["DE"], rules=C07_2026_RULES)
     assert {r.number: r.tiebreaks[0] for r in table.rows if r.number in (3, 4, 5)} == {3: None, 4: None, 5: None}
+    table = standings(A, ["DE", "BH"], rules=C07_2026_RULES)
+    assert table.deciding == {"BH"}  # DE separated no one: shown as not used
     # Between 3 and 4 alone (6.2, all met): 3 first.
     two = tournament({1: 2000, 2: 2000}, ["1-2 =", "2-1 0-1"])
     table = standings(two, ["DE"], rules=C07_2024_RULES)
