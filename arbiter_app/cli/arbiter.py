@@ -513,6 +513,7 @@ def _standings(db: Database, a: argparse.Namespace) -> int:
     complete = sv.last_complete(sv.list_rounds(db, tid))
     after = complete if a.after_round is None else a.after_round
     codes: tuple[str, ...] = ()
+    table = None
     if 0 < after <= complete:
         table = sv.ranked_standings(db, tid, after)
         codes, rows = table.tiebreaks, table.rows
@@ -545,9 +546,12 @@ def _standings(db: Database, a: argparse.Namespace) -> int:
         print(line + (" *" if row.by_lot else ""))
     if any(row.by_lot for row in rows):
         print("* place decided by drawing of lots")
-    if codes:
+    if codes and table is not None:
         rules, entries = sv.tournament_tiebreaks(db, tid)
         print(f"Tie-breaks ({rules}): " + "; ".join(f"{e.code} = {e.name} ({e.source})" for e in entries))
+        idle = [c for c in codes if c not in table.deciding]
+        if idle:
+            print("Not used to separate anyone: " + ", ".join(idle))
         if any(v is None for row in rows for v in row.tiebreaks):
             print("- : not used for this player (not defined, or DE whose Article 6 conditions fail)")
     if not codes and after:

@@ -99,6 +99,7 @@ class StandingsView(ContextView):
                 f"Tie-breaks ({rules}): "
                 + "; ".join(f"{e.code} = {e.name} ({e.source})" for e in legend)
                 + f". {NOT_USED} = not used for this player (not defined, or DE whose Article 6 conditions fail)."
+                + "".join(f" {c} separated no one." for c in codes if c not in table.deciding)
                 + " Equal on everything: shared place."
             )
             self.model.set_lines(lines, codes, names)

@@ -67,7 +67,11 @@ def standings(db: Database, tournament_id: int, after_round: int | None = None) 
 
 
 def tiebreak_codes(setting: str) -> tuple[str, ...]:
-    """The tournament's tie-break codes that the manual's rule set knows; its recommended order if none."""
+    """Codes of an Arbiters' Manual list that the manual's rule set knows; its recommended order if none.
+
+    The reading of lists stored before they were checked; a tournament's codes under its own
+    regulation are :func:`arbiter_app.services.tiebreak_rules.codes_in_use`.
+    """
     known = tb.ARBITERS_MANUAL.tiebreaks
     codes = tuple(c for c in re.findall(r"[A-Za-z0-9]+", setting.upper()) if c in known)
     return codes or tb.ARBITERS_MANUAL.recommended[DEFAULT_ORDER]

@@ -7,7 +7,7 @@
 Points are exact :class:`fractions.Fraction` values (the model's tenths / 10).
 Tie-breaks belong to a rule set (:class:`TieBreakRules`); the Arbiters'
 Manual's is :data:`ARBITERS_MANUAL`, registered in :data:`RULE_SETS` under its
-name so that FIDE's 2023 regulations (C.07) can be added beside it.
+name, beside FIDE's C.07 editions 2024 and 2026 (:mod:`arbiter_app.standings.c07`).
 
 Imports: the pairing model (and ``pairing.engine.board_order``) only.
 """
@@ -34,8 +34,14 @@ from arbiter_app.standings.rules import (
 from arbiter_app.standings.table import Standings, StandingsRow, standings
 from arbiter_app.standings.unplayed import Encounter, TieBreakContext
 
-RULE_SETS: dict[str, TieBreakRules] = {ARBITERS_MANUAL.name: ARBITERS_MANUAL}
-"""Tie-break rule sets by name."""
+from arbiter_app.standings.c07 import C07_2024_RULES, C07_2026_RULES  # noqa: E402 - after the rule types
+
+RULE_SETS: dict[str, TieBreakRules] = {
+    ARBITERS_MANUAL.name: ARBITERS_MANUAL,
+    C07_2026_RULES.name: C07_2026_RULES,
+    C07_2024_RULES.name: C07_2024_RULES,
+}
+"""Tie-break rule sets by name: the Arbiters' Manual's and FIDE C.07's (``c07-2026``, ``c07-2024``)."""
 
 __all__ = [
     "ARBITERS_MANUAL",

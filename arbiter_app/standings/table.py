@@ -19,7 +19,6 @@ from arbiter_app.errors import ArbiterError
 from arbiter_app.pairing.model import TournamentState
 from arbiter_app.standings.manual import ARBITERS_MANUAL
 from arbiter_app.standings.rules import TieBreak, TieBreakRules, Value
-from arbiter_app.standings.unplayed import TieBreakContext
 
 
 def json_number(value: Value) -> float | int | None:
@@ -87,6 +86,8 @@ class Standings:
     """Lines in ranking order (shared places by pairing number)."""
     lots: tuple[int, ...] = ()
     """The drawing of lots given, as an order of pairing numbers."""
+    deciding: frozenset[str] = frozenset()
+    """Codes that separated at least two tied players; the others were not used to rank anyone."""
 
     def row(self, number: int) -> StandingsRow:
         """The line of player ``number``."""
@@ -106,6 +107,7 @@ class Standings:
             "rules": self.rules,
             "tiebreaks": list(self.tiebreaks),
             "lots": list(self.lots),
+            "not_used": [code for code in self.tiebreaks if code not in self.deciding],
             "rows": [row.to_dict() for row in self.rows],
         }
 
@@ -132,8 +134,9 @@ def standings(
     score_groups = _groups_by(context.numbers, lambda n: context.scores[n])
     shown = _shown_values(context, chain, score_groups)
     ordered: list[tuple[list[int], bool]] = []
+    deciding: set[str] = set()
     for group in score_groups:
-        for tied in _split(context, chain, group):
+        for tied in _split(context, chain, group, deciding):
             ordered.extend(_draw(tied, lots))
     rows = []
     place = 1
@@ -145,7 +148,7 @@ def standings(
                              context.scores[number], tuple(shown[code][number] for code in tiebreaks), by_lot)
             )  # fmt: skip
         place += len(tied)
-    return Standings(context.after_round, rules.name, tuple(tiebreaks), tuple(rows), tuple(lots))
+    return Standings(context.after_round, rules.name, tuple(tiebreaks), tuple(rows), tuple(lots), frozenset(deciding))
 
 
 def _groups_by(numbers: Sequence[int], key: Callable[[int], Any]) -> list[list[int]]:
@@ -156,14 +159,20 @@ def _groups_by(numbers: Sequence[int], key: Callable[[int], Any]) -> list[list[i
     return [groups[k] for k in sorted(groups, reverse=True)]
 
 
-def _split(context: TieBreakContext, chain: Sequence[TieBreak], group: list[int]) -> list[list[int]]:
-    """The group broken by the tie-breaks in order: a list of still-tied groups, best first."""
+def _split(context: Any, chain: Sequence[TieBreak], group: list[int], deciding: set[str]) -> list[list[int]]:
+    """The group broken by the tie-breaks in order: a list of still-tied groups, best first.
+
+    Codes that split a group are added to ``deciding``.
+    """
     if len(group) == 1 or not chain:
         return [group]
     evaluations = chain[0].evaluate(context, group)
     result: list[list[int]] = []
-    for sub in _groups_by(group, lambda n: evaluations[n].key):
-        result.extend(_split(context, chain[1:], sub))
+    subgroups = _groups_by(group, lambda n: evaluations[n].key)
+    if len(subgroups) > 1:
+        deciding.add(chain[0].code)
+    for sub in subgroups:
+        result.extend(_split(context, chain[1:], sub, deciding))
     return result
 
 
@@ -179,7 +188,7 @@ def _draw(tied: list[int], lots: Sequence[int]) -> list[tuple[list[int], bool]]:
 
 
 def _shown_values(
-    context: TieBreakContext, chain: Sequence[TieBreak], score_groups: list[list[int]]
+    context: Any, chain: Sequence[TieBreak], score_groups: list[list[int]]
 ) -> dict[str, dict[int, Value]]:
     """Printed values: each tie-break evaluated on the players equal on points.
 

@@ -177,6 +177,8 @@ def test_direct_encounter_article_6() -> None:
     """
     table = standings(A, ["DE"], rules=C07_2026_RULES)
     assert {r.number: r.tiebreaks[0] for r in table.rows if r.number in (3, 4, 5)} == {3: None, 4: None, 5: None}
+    table = standings(A, ["DE", "BH"], rules=C07_2026_RULES)
+    assert table.deciding == {"BH"}  # DE separated no one: shown as not used
     # Between 3 and 4 alone (6.2, all met): 3 first.
     two = tournament({1: 2000, 2: 2000}, ["1-2 =", "2-1 0-1"])
     table = standings(two, ["DE"], rules=C07_2024_RULES)
@@ -190,3 +192,30 @@ def test_why_above_explains_the_dummy_and_the_cut() -> None:
     assert "C.07-2026" in text
     why = why_above(A, C07_2026, ["BH/C1"], 6, 2)
     assert why.decided_by == "PTS"
+
+
+def test_fore_buchholz_8_3_and_aob_8_2() -> None:
+    """8.3: the last round's paired games count as draws: 1-6 (a forfeit) and 2-3 become ½-½; byes stay.
+
+    Then 2 has 0.5, 3 2.5, 5 2.5 (adjusted: its last-round zero-point bye, 16.2.5, counts ½) and 6 2.
+    FB(1) = 0.5 + 2.5 + 2.5 + 2 = 7.5.
+    8.2: AOB(1) = (BH(2) 9.5 + BH(3) 8.5 + BH(5) 8) / 3 = 8.67 (5's dummies: 1.5 for the forfeit win,
+    C.07-2026 16.4.1, and 2 for the zero-point bye).
+    """
+    v = values(C07_2026, ["FB", "AOB"])[1]
+    assert v == {"FB": F(15, 2), "AOB": F(867, 100)}
+
+
+def test_the_checker_reads_later_tie_breaks_after_fb_with_a_final_forfeit_loss_as_paired() -> None:
+    """A reading the FIDE TEC checker's tables decided (AOB, SB and SB/C1 follow FB in them).
+
+        R1: 1-2 1-0, 3-4 1-0    R2: 1-3 =, 2 Z, 4 U    R3: 2-4 -+ (2 loses by forfeit), 1-3 1-0
+
+    2's zero-point bye is followed only by a VUR (the forfeit loss): 16.2.5, a draw for 2's opponents
+    (16.3.2), adjusted score ½.  Once FB is computed, the checker counts 2 as paired in the last round:
+    the bye is 16.2.3, adjusted score 0.  BH(1) = adj(2) + adj(3) + adj(3) = ½ + 2 x 1.5 = 3.5, or 3
+    when BH follows FB in the list.
+    """
+    c = tournament({n: 2000 for n in range(1, 5)}, ["1-2 1-0, 3-4 1-0", "1-3 =, 2 Z, 4 U", "2-4 -+, 1-3 1-0"])
+    assert tiebreak_values(c, C07_2026, ["BH"])[1]["BH"] == F(7, 2)
+    assert tiebreak_values(c, C07_2026, ["FB", "BH"])[1]["BH"] == 3

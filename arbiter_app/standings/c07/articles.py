@@ -108,6 +108,10 @@ def opponent_scores(ctx: C07Context, number: int, sonneborn_berger: bool) -> lis
             assert r.opponent is not None
             score = ctx.adjusted[r.opponent]
             how = f"adjusted score of opponent {r.opponent} ({ctx.edition.cite('16.3')})"
+            drawn = [o.number for o in ctx.rounds[r.opponent] if o.category is Category.FINAL_REQUESTED_BYE]
+            if score != ctx.scores[r.opponent]:
+                how += (f": real score {fmt(ctx.scores[r.opponent])}, rounds {', '.join(map(str, drawn))}"
+                        f" counted as draws ({ctx.edition.cite('16.3.2')})")  # fmt: skip
             opponent, scheduled = r.opponent, None
         else:
             score, how = dummy_score(ctx, number, r)

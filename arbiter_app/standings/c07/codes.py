@@ -23,9 +23,9 @@ from fractions import Fraction
 
 from arbiter_app.errors import ArbiterError
 
-CUTTABLE = frozenset({"BH", "FB", "SB", "AOB", "PS", "ARO", "TPR", "KS"})
-"""Tie-breaks based on a sum of values (Article 14): they take Cut-n."""
-MEDIAN = frozenset({"BH", "FB", "SB", "AOB", "ARO", "TPR", "KS"})
+CUTTABLE = frozenset({"BH", "FB", "SB", "AOB", "PS", "ARO", "TPR"})
+"""Tie-breaks based on a sum of values (Article 14) that take Cut-n here (KS takes its limit instead)."""
+MEDIAN = frozenset({"BH", "FB", "SB", "AOB", "ARO", "TPR"})
 """Tie-breaks that take Median-n (14.3, 14.4); PS cuts rounds from the start only."""
 RATED = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
 """Article 10 tie-breaks: they take the unrated players' rule ``/Unnnn``."""

@@ -94,7 +94,7 @@ def why_above(
 
 
 def _value(value: Value) -> str:
-    return "not defined" if value is None else fmt(value)
+    return "not used" if value is None else fmt(value)
 
 
 def _contribution(c: Contribution, cut: bool) -> str:
