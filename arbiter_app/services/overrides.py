@@ -105,14 +105,14 @@ def apply_edits(current: RoundPairing, edits: Sequence[Edit]) -> RoundPairing:
     return RoundPairing(current.round, tuple(Board(w, b) for _, (w, b) in sorted(boards.items())), bye)
 
 
-def _all_contestants(state: TournamentState) -> dict[int, Contestant]:
-    """Every player as the pairing would see him, those not to be paired included."""
-    return {c.number: c for c in contestants(replace(state, not_paired=frozenset()))}
+def _all_contestants(state: TournamentState, edition: str) -> dict[int, Contestant]:
+    """Every player as ``edition`` of the pairing would see him (floats, bye eligibility), those not to be paired included."""
+    return {c.number: c for c in contestants(replace(state, not_paired=frozenset()), edition)}
 
 
-def _colour_warnings(state: TournamentState, proposed: RoundPairing) -> list[OverrideWarning]:
+def _colour_warnings(state: TournamentState, proposed: RoundPairing, edition: str) -> list[OverrideWarning]:
     by_number = {p.number: p for p in state.players}
-    known = _all_contestants(state)
+    known = _all_contestants(state, edition)
     warnings = []
     for board in proposed.boards:
         for number, colour in ((board.white, Colour.WHITE), (board.black, Colour.BLACK)):
@@ -130,8 +130,8 @@ def _colour_warnings(state: TournamentState, proposed: RoundPairing) -> list[Ove
     return warnings
 
 
-def _pair_warnings(state: TournamentState, proposed: RoundPairing) -> list[OverrideWarning]:
-    known = _all_contestants(state)
+def _pair_warnings(state: TournamentState, proposed: RoundPairing, edition: str) -> list[OverrideWarning]:
+    known = _all_contestants(state, edition)
     by_number = {p.number: p for p in state.players}
     warnings = []
     for board in proposed.boards:
@@ -214,7 +214,7 @@ def _preview(
     warnings = []
     if r.state != RoundState.DRAFT:
         warnings.append(_published_warning(state, stored))
-    warnings += _pair_warnings(state, proposed) + _colour_warnings(state, proposed)
+    warnings += _pair_warnings(state, proposed, t.edition) + _colour_warnings(state, proposed, t.edition)
     warnings += _completeness_warnings(state, proposed)
     try:
         engine: RoundPairing | None = pair_round(state, t.edition)
