@@ -25,9 +25,10 @@ from arbiter_app.explain.render_json import round_json, why_float_json, why_not_
 from arbiter_app.explain.render_text import round_text
 from arbiter_app.explain.why import why_float, why_not
 from arbiter_app.explain.why_text import why_float_text, why_not_text
+from arbiter_app.pairing.engine import DEFAULT_EDITION
 from arbiter_app.trf.errors import TrfError, TrfReadError
 from arbiter_app.trf.reader import read_trf
-from arbiter_app.trf.rounds import state_before_round
+from arbiter_app.trf.rounds import edition_of, state_before_round
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -57,7 +58,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="JSON instead of text")
     p.add_argument("--bracket", type=int, metavar="K", help="explain only bracket K (a large one's trail is cut after 20,000 candidates or 5 s)")
     p.add_argument("--no-trails", action="store_true", help="the outline and chosen pairings only")
-    p.add_argument("--edition", default="baku-2016", help="edition of the Dutch rules (default baku-2016)")
+    p.add_argument(
+        "--edition", help="edition of the Dutch rules (default: the file's 092 line, else fide-2026, the rules in force)"
+    )
     return p
 
 
@@ -94,7 +97,7 @@ def _explanation(args: argparse.Namespace) -> RoundExplanation:
     round_number = next_round if args.round is None else args.round
     if not 1 <= round_number <= next_round:
         raise ArbiterError(f"round {round_number} cannot be explained: the file allows rounds 1 to {next_round}")
-    explanation = explain_round(state_before_round(doc, round_number), args.edition)
+    explanation = explain_round(state_before_round(doc, round_number), args.edition or edition_of(doc) or DEFAULT_EDITION)
     if args.bracket is not None:
         explanation.bracket(args.bracket)  # validates K
         explanation.trail_limit, explanation.trail_nodes = 20_000, 100_000

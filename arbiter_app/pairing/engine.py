@@ -293,16 +293,20 @@ class Fide2026(DutchEdition):
                 bye, moved_down, ahead = bye + result.downfloaters, (), None
                 continue
             bracket = self._bracket(moved_down, residents, below[0], following_is_last=len(below) == 1)
+            # A pairing found while looking ahead from the bracket above has
+            # passed this completion test already.
+            passed = ahead is not None
             result = self._pair(bracket, observer, ahead)
             ahead = None
-            passed = completable(result.downfloaters + rest)
+            passed = passed or completable(result.downfloaters + rest)
             observer.completion_test(bracket, passed)
             if passed and len(below) > 1:
                 # [C8]: the following bracket must comply with [C1]-[C7],
                 # [C4] included, which the next scoregroup alone cannot show.
                 # Pair it as it will be paired; if it leaves the rest
                 # completable, the downfloaters chosen are the best for it.
-                ahead = pair_bracket(self._bracket(result.downfloaters, below[0], below[1]))
+                following = self._bracket(result.downfloaters, below[0], below[1], following_is_last=len(below) == 2)
+                ahead = pair_bracket(following)
                 passed = completable(ahead.downfloaters + tuple(p for group in below[1:] for p in group))
             if not passed:
                 # [C4] ranks above every quality criterion, and [C8] looks at
@@ -336,7 +340,9 @@ def takes_the_bye(bracket: Sequence[Contestant], rest: Sequence[Contestant]) -> 
     themselves.  Then the bracket closes the round-pairing and [C9] chooses
     among its possible bye assignees.
     """
-    return len(bracket) % 2 == 1 and len(rest) % 2 == 0 and completable(bracket) and completable(rest)
+    if len(bracket) % 2 == 0 or len(rest) % 2 == 1 or not any(p.can_get_bye for p in bracket):
+        return False
+    return completable(bracket) and completable(rest)
 
 
 def lowest_bye_score(players: Sequence[Contestant]) -> int | None:

@@ -1,0 +1,87 @@
+"""Seconds to pair each round with each edition of the Dutch rules, on the same states.
+
+    python bench/edition_speed.py [--players 500] [--rounds 9] [--out bench/EDITIONS.md]
+
+Not a test.  The largest files of both corpora and a generated open (paired
+by the rules in force, fide-2026, when generated) are re-paired round by
+round from their TRF states with ``fide-2026`` and with ``baku-2016``; the
+table gives the median and the largest time per round and the ratio of the
+totals (2026 over 2016).  One core, as ``arbiter-pairings -p`` pairs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from arbiter_app.generator import GeneratorConfig, generate  # noqa: E402
+from arbiter_app.pairing.engine import pair_round  # noqa: E402
+from arbiter_app.trf.model import TrfDocument  # noqa: E402
+from arbiter_app.trf.reader import read_trf  # noqa: E402
+from arbiter_app.trf.rounds import state_before_round  # noqa: E402
+
+DATA = ROOT / "tests" / "data" / "conformance"
+FILES = [
+    DATA / "dutch-2026" / "d26-large-60172-p244-r10.trf",
+    DATA / "dutch-2026" / "d26-large-60171-p219-r10.trf",
+    DATA / "dutch-2016" / "large-1198-p252-r10.trf",
+    DATA / "dutch-2016" / "large-1200-p219-r11.trf",
+]
+EDITIONS = ("baku-2016", "fide-2026")
+
+
+def round_times(doc: TrfDocument, edition: str) -> list[float]:
+    rounds = max(len(p.rounds) for p in doc.players)
+    times = []
+    for r in range(1, rounds + 1):
+        state = state_before_round(doc, r)
+        start = time.perf_counter()
+        pair_round(state, edition)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=500)
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "EDITIONS.md")
+    args = parser.parse_args()
+    fields: list[tuple[str, int, TrfDocument]] = [(p.name, len(read_trf(p).players), read_trf(p)) for p in FILES]
+    start = time.perf_counter()
+    config = GeneratorConfig(players=args.players, rounds=args.rounds)
+    generated = generate(config, args.seed, "fide-2026")
+    made = time.perf_counter() - start
+    fields.append((f"generated open, seed {args.seed}", args.players, generated))
+    lines = [
+        "# Pairing time per round: fide-2026 against baku-2016",
+        "",
+        f"`python bench/edition_speed.py --players {args.players} --rounds {args.rounds}` on "
+        f"{platform.processor() or platform.machine()}, Python {platform.python_version()}.  Seconds per round, "
+        "each round paired from the same TRF state by both editions.",
+        "",
+        "| field | players | rounds | 2016 median | 2016 max | 2026 median | 2026 max | 2026 / 2016 (total) |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for name, players, doc in fields:
+        times = {edition: round_times(doc, edition) for edition in EDITIONS}
+        old, new = times["baku-2016"], times["fide-2026"]
+        lines.append(
+            f"| {name} | {players} | {len(old)} | {statistics.median(old):.2f} | {max(old):.2f} | "
+            f"{statistics.median(new):.2f} | {max(new):.2f} | {sum(new) / sum(old):.2f} |"
+        )
+        print(lines[-1], flush=True)
+    lines += ["", f"Generating the {args.players}-player open (every round paired by fide-2026) took {made:.1f} s."]
+    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
