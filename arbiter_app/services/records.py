@@ -164,6 +164,15 @@ def reason_text(reason: str) -> str:
     return kept if any(unicodedata.category(ch)[0] in "LN" for ch in kept) else ""
 
 
+def one_line(field: str, value: str) -> str:
+    """``value`` for a one-line text field; refused when it holds a line break or another control character
+    (it would be written raw into a TRF line, or an HTML report, as something else)."""
+    for k, ch in enumerate(value, 1):
+        if ch != "\t" and unicodedata.category(ch) in ("Cc", "Zl", "Zp"):
+            raise ArbiterError(f"{field}: character {k} is a line break or control character ({ch!r}); write one line")
+    return value
+
+
 def audit_info(e: AuditEntry) -> AuditInfo:
     return AuditInfo(e.id, e.created_at, e.action, e.summary, e.before, e.after, e.reason, e.undone, e.arbiter)
 

@@ -14,7 +14,10 @@ from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import Tournament
 from arbiter_app.services.dto import TournamentInfo
-from arbiter_app.services.records import audit, round_dates_to_store, tournament_info
+from arbiter_app.services.records import audit, one_line, round_dates_to_store, tournament_info
+
+TEXT_FIELDS = ("name", "place", "chief_arbiter", "deputy_arbiters", "time_control", "tie_breaks")
+"""Settings written into one TRF line each: no line break."""
 
 
 DATE_LAYOUTS = ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%y/%m/%d")
@@ -83,6 +86,8 @@ def create_tournament(
 ) -> TournamentInfo:
     """A new tournament; C.04.1.a: the number of rounds is declared beforehand."""
     federation = federation.strip().upper()
+    for field, value in zip(TEXT_FIELDS, (name, place, chief_arbiter, deputy_arbiters, time_control, tie_breaks)):
+        one_line(field.replace("_", " "), value)
     _check_settings(name, rounds, start_date, end_date, federation, round_dates)
     if edition not in EDITIONS:
         raise ArbiterError(f"unknown edition of the Dutch rules: {edition!r}")
@@ -143,6 +148,9 @@ def edit_tournament(db: Database, tournament_id: int, **changes: Any) -> Tournam
         raise ArbiterError(f"cannot change {', '.join(unknown)}: only {', '.join(EDITABLE)}")
     if "federation" in changes:
         changes["federation"] = str(changes["federation"]).strip().upper()
+    for field in TEXT_FIELDS:
+        if field in changes:
+            one_line(field.replace("_", " "), str(changes[field]))
     with db.write() as s:
         t = queries.tournament(s, tournament_id)
         current = tournament_info(t)

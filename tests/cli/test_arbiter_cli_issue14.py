@@ -52,9 +52,8 @@ def test_override_of_an_earlier_round_keeps_its_results_unless_told(
     code, _, err = run(capsys, "--db", manual_db, "override", "1", "--swap", "7", "2", "--reason", "cards mixed up")
     assert code == 3 and "discard the results of round 1, boards 1 (#1-#7 1-0)" in err
     assert _dump(manual_db) == before
-    code, out, _ = run(
-        capsys, "--db", manual_db, "override", "1", "--swap", "7", "2", "--reason", "cards mixed up", "--discard-results"
-    )  # fmt: skip
+    args = ["override", "1", "--swap", "7", "2", "--reason", "cards mixed up", "--discard-results"]
+    code, out, _ = run(capsys, "--db", manual_db, *args)
     assert code == 0 and "saved" in out
 
 
