@@ -64,7 +64,7 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _TOKEN = re.compile(r"\S+")
 _DIGITS = re.compile(r"[0-9]+")
-_DECIMAL = re.compile(r"[0-9]{1,3}(?:\.[0-9])?0*")
+_DECIMAL = re.compile(r"[0-9]{1,3}(?:\.[0-9]0*)?")
 _DECIMAL_EXPECTED = "a number such as 1.0 (up to 999.9)"
 _POINTS = re.compile(r"[0-9]{1,3}(?:[.,][0-9])?|[0-9]?[.,][05]")
 _PAIRING_NUMBER_EXPECTED = "a pairing number from 1 to 9999"
@@ -284,9 +284,10 @@ class _DocumentBuilder:
         return self.integer(line_number, field.first, text, f"a {name} (digits) in columns {field.first}-{field.last}")
 
     def integer(self, line_number: int, column: int, text: str, expected: str) -> int:
-        if not _DIGITS.fullmatch(text.strip()):
-            raise self.error(line_number, column, expected, text)
-        return int(text)
+        digits = text.strip()
+        if not _DIGITS.fullmatch(digits) or len(digits.lstrip("0")) > 9:  # no field holds more
+            raise self.error(line_number, column, expected, text[:20])
+        return int(digits)
 
     def pairing_number(self, line_number: int, column: int, text: str) -> int:
         number = self.integer(line_number, column, text, _PAIRING_NUMBER_EXPECTED)

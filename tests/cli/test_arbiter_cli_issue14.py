@@ -182,7 +182,7 @@ def test_reading_from_a_read_only_folder(manual_db: str, tmp_path: Path, capsys:
             code, out, err = run(capsys, "--db", str(target), *command)
             assert (code, err) == (0, ""), command
         code, _, err = run(capsys, "--db", str(target), "result", "9", "1", "1-0")
-        assert code == 5 and "manual.db" in err
+        assert code == 5 and "manual.db: the file is open read-only here" in err
         assert sorted(p.name for p in folder.iterdir()) == ["manual.db"]
     finally:
         _read_only(folder, False)

@@ -40,7 +40,7 @@ def test_absurd_numbers_of_rounds(value: str) -> None:
     assert (error.line, error.column) == (2, 5) and "number of rounds from 1 to 999" in str(error)
 
 
-@pytest.mark.parametrize("value", ["9" * 5000, "1" + "0" * 19, "1.25"])
+@pytest.mark.parametrize("value", ["9" * 5000, "1" + "0" * 19, "1.25", "4100000000000000000000"])
 def test_absurd_point_values(value: str) -> None:
     error = _error(SMALL + f"BBW {value}\n")
     assert (error.line, error.column) == (8, 5)
@@ -134,6 +134,17 @@ def test_a_long_xxp_line_costs_little() -> None:
     error = _error(SMALL + f"XXP {numbers}\n")
     assert time.perf_counter() - start < 1.0
     assert error.line == 8 and "forbidding at most 20000 pairs" in str(error)
+
+
+@pytest.mark.parametrize("number", ["1" + "0" * 5000, "1" + "0" * 19])
+def test_absurd_pairing_numbers_in_xxp_lines(number: str) -> None:
+    error = _error(SMALL + f"XXP 1 {number}\n")
+    assert (error.line, error.column) == (8, 7) and "pairing number from 1 to 9999" in str(error)
+
+
+def test_absurd_acceleration_values() -> None:
+    error = _error(SMALL + "XXA 1 1.0 4100000000000000000000\n")
+    assert (error.line, error.column) == (8, 11)
 
 
 def test_a_repeated_number_in_an_xxp_line() -> None:
