@@ -65,6 +65,37 @@ def _check_settings(
         raise ArbiterError("the round dates go back in time")
 
 
+MAX_SCORE_TENTHS = 999
+"""The highest score TRF-16's 4-column points field holds (99.9)."""
+
+
+def check_points(points: PointSystem, rounds: int) -> None:
+    """Points TRF-16 can write (``BBx``: one decimal) in an order that makes sense, scores within 99.9."""
+    values = {
+        "win": points.win,
+        "draw": points.draw,
+        "loss": points.loss,
+        "zero-point bye": points.zero_point_bye,
+        "forfeit loss": points.forfeit_loss,
+        "pairing-allocated bye": points.pairing_allocated_bye,
+    }
+    for what, value in values.items():
+        if not 0 <= value <= MAX_SCORE_TENTHS:
+            raise ArbiterError(f"points for a {what}: from 0 to 99.9, not {value / 10}")
+    if points.win <= 0:
+        raise ArbiterError("a win must be worth more than 0 points")
+    if not points.loss <= points.draw <= points.win:
+        raise ArbiterError("points must not go up from a win to a draw to a loss")
+    if points.pairing_allocated_bye > points.win:
+        raise ArbiterError("the pairing-allocated bye cannot be worth more than a win")
+    best = max(values.values())
+    if rounds * best > MAX_SCORE_TENTHS:
+        raise ArbiterError(
+            f"{rounds} rounds of {best / 10} points make scores up to {rounds * best / 10}: "
+            "the TRF-16 points field holds at most 99.9"
+        )
+
+
 def create_tournament(
     db: Database,
     name: str,
@@ -92,6 +123,7 @@ def create_tournament(
     if edition not in EDITIONS:
         raise ArbiterError(f"unknown edition of the Dutch rules: {edition!r}")
     ps = points or PointSystem()
+    check_points(ps, rounds)
     with db.write() as s:
         t = Tournament(
             name=name.strip(),

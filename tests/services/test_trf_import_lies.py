@@ -78,3 +78,20 @@ def test_a_failed_import_leaves_no_file(
     assert main(["--db", str(db), "import-trf", str(bad)]) == 3
     assert where in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.trf"]
+
+
+@pytest.mark.parametrize(
+    ("points", "rounds", "says"),
+    [
+        ({"pairing_allocated_bye": 1000}, 9, "from 0 to 99.9"),
+        ({"pairing_allocated_bye": 20}, 9, "bye cannot be worth more than a win"),
+        ({"win": 0}, 9, "more than 0"),
+        ({"draw": 15}, 9, "must not go up"),
+        ({}, 120, "at most 99.9"),
+    ],
+)
+def test_points_the_export_cannot_write_are_refused(db: Database, points: dict, rounds: int, says: str) -> None:
+    from arbiter_app.pairing.model import PointSystem
+
+    with pytest.raises(ArbiterError, match=says):
+        create_tournament(db, "Open", rounds, points=PointSystem(**points))
