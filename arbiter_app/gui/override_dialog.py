@@ -36,6 +36,7 @@ from arbiter_app.gui.view_base import tune_table
 from arbiter_app.services import MakePair, MoveBye, Split, Swap, SwapColours
 from arbiter_app.services.dto import OverridePreview, OverrideWarning, RoundInfo
 from arbiter_app.services.overrides import Edit
+from arbiter_app.services.records import reason_text
 
 PUBLISHED_ARTICLE = "C.04.2.D.10"
 
@@ -273,14 +274,15 @@ class OverrideDialog(QDialog):
         return [self.warnings.item(k).text() for k in range(self.warnings.count())]
 
     def _update_save(self) -> None:
-        self.save_button.setEnabled(bool(self.edits) and bool(self.reason.text().strip()))
-        if not self.reason.text().strip():
+        reason = reason_text(self.reason.text())  # zero-width and other invisible characters are no reason
+        self.save_button.setEnabled(bool(self.edits) and bool(reason))
+        if not reason:
             self.save_button.setToolTip("A reason is required (it is kept in the audit log)")
         else:
             self.save_button.setToolTip("")
 
     def _on_accepted(self) -> None:
-        reason = self.reason.text().strip()
+        reason = reason_text(self.reason.text())
         if not reason or not self.edits:
             return
         try:

@@ -74,3 +74,20 @@ def test_undoing_an_override_of_a_published_round_asks_for_a_reason(window: Any,
     window.undo_last_step()
     entry = context.read(sv.audit_log)[-1]
     assert (entry.action, entry.reason) == ("undo", "the players objected")
+
+
+def test_the_override_dialog_takes_no_invisible_reason(window: Any, tmp_path: Path) -> None:
+    from arbiter_app.gui.files import make_example
+    from arbiter_app.gui.override_dialog import OverrideDialog
+    from arbiter_app.services import SwapColours
+
+    assert window.open_file(make_example(tmp_path))
+    dialog = OverrideDialog(window.context, window.context.read(sv.get_round, 9), window)
+    try:
+        assert dialog.add_edit(SwapColours(1))
+        dialog.reason.setText("\u200b\u200b")
+        assert not dialog.save_button.isEnabled()
+        dialog.reason.setText("asked by both players")
+        assert dialog.save_button.isEnabled()
+    finally:
+        dialog.reject()
