@@ -94,9 +94,8 @@ def parse_trf(text: str, *, source: str = "<trf>") -> TrfDocument:
     for line_number, line in enumerate(split_lines(text), 1):
         control = _CONTROL.search(line)
         if control is not None:
-            raise builder.error(
-                line_number, control.start() + 1, "text (a TRF file holds no control character)", repr(control.group())
-            )
+            found = control.group().encode("unicode_escape").decode()
+            raise builder.error(line_number, control.start() + 1, "text (a TRF file holds no control character)", found)
         builder.add(line_number, line)
     return builder.finish()
 
