@@ -642,11 +642,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(_protect_results(list(sys.argv[1:] if argv is None else argv)))
     _selected = getattr(args, "tournament", None)
     path = getattr(args, "db", None) or default_database_path()
+    creating = args.command in ("new", "import-trf")
+    made = creating and not Path(path).exists()
     db: Database | None = None
+    code = EXIT_UNEXPECTED
     try:
-        db = open_database(
-            path, create=args.command in ("new", "import-trf"), read_only=_only_reads(args), arbiter=_who(args)
-        )
+        db = open_database(path, create=creating, read_only=_only_reads(args), arbiter=_who(args))
         code = int(args.run(db, args))
         sys.stdout.flush()
         return code
@@ -673,6 +674,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if db is not None:
             db.dispose()
+        if made and code != EXIT_OK:
+            _remove_made(Path(path))
+
+
+def _remove_made(path: Path) -> None:
+    """A file this run created for a tournament that was not made (a refused import): nothing left behind."""
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        try:
+            Path(f"{path}{suffix}").unlink()
+        except OSError:
+            pass
 
 
 def _silence_stdout() -> None:

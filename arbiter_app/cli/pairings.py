@@ -99,6 +99,8 @@ def _read(path: str) -> TrfDocument:
 def _pair(path: str, out: str, edition: str | None) -> int:
     doc = _read(path)
     round_number = next_round(doc)
+    if doc.rounds_count is not None and round_number > doc.rounds_count:
+        raise ArbiterError(f"{path}: all {doc.rounds_count} rounds (XXR) have been paired; there is no round to pair")
     pairing = pair_round(state_before_round(doc, round_number), edition_for(doc, edition))
     text = format_pairing(pairing)
     if out == "-":

@@ -37,6 +37,7 @@ from arbiter_app.services import MakePair, MoveBye, Split, Swap, SwapColours
 from arbiter_app.services.dto import OverridePreview, OverrideWarning, RoundInfo
 from arbiter_app.services.articles import change_cases
 from arbiter_app.services.overrides import Edit
+from arbiter_app.services.records import reason_text
 
 PUBLISHED = "published"
 """The warning about a published round (C.04.2.D.10; C.04.2-2026 4.4), whatever the edition numbers it."""
@@ -287,8 +288,9 @@ class OverrideDialog(QDialog):
         return self.case.isVisibleTo(self) and self.case.currentData() is None
 
     def _update_save(self) -> None:
-        self.save_button.setEnabled(bool(self.edits) and bool(self.reason.text().strip()) and not self._case_missing())
-        if not self.reason.text().strip():
+        reason = reason_text(self.reason.text())  # zero-width and other invisible characters are no reason
+        self.save_button.setEnabled(bool(self.edits) and bool(reason) and not self._case_missing())
+        if not reason:
             self.save_button.setToolTip("A reason is required (it is kept in the audit log)")
         elif self._case_missing():
             self.save_button.setToolTip("Name the case of C.04.2-2026 4.4 that allows the change")
@@ -296,7 +298,7 @@ class OverrideDialog(QDialog):
             self.save_button.setToolTip("")
 
     def _on_accepted(self) -> None:
-        reason = self.reason.text().strip()
+        reason = reason_text(self.reason.text())
         if not reason or not self.edits or self._case_missing():
             return
         try:

@@ -185,6 +185,8 @@ class Database:
     @contextmanager
     def write(self) -> Iterator[Session]:
         """One write transaction; SQLite busy/locked becomes :class:`DatabaseBusyError`."""
+        if self.read_only:
+            raise DatabaseFileError(self.name, "the file is open read-only here (its folder or the file is read-only)")
         with self.translated_errors(), self.session_factory.begin() as session:
             session.info["arbiter"] = self.arbiter
             yield session

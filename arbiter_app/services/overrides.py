@@ -241,9 +241,8 @@ def _later_colour_warnings(
     fresh = [k for k in new_differences if k not in old_differences]
     if fresh:
         k = fresh[0]
-        warnings.append(
-            cite("colour-difference", f"#{number} would get a colour difference of {new_differences[k]:+d} in round {k}")
-        )
+        text = f"#{number} would get a colour difference of {new_differences[k]:+d} in round {k}"
+        warnings.append(cite("colour-difference", text))
     fresh = [k for k in new_threes if k not in old_threes]
     if fresh:
         k = fresh[0]

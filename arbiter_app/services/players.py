@@ -13,7 +13,7 @@ from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import BoardRow, Bye, ByeKind, Player, PlayerStatus, Round, RoundState, Tournament
 from arbiter_app.services.dto import ByeInfo, PlayerInfo
-from arbiter_app.services.records import audit, player_info
+from arbiter_app.services.records import audit, one_line, player_info
 
 TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 """C.04.2.B.2.b, strongest first."""
@@ -94,6 +94,22 @@ def _check_not_twice(session: Session, t: Tournament, name: str, fide_id: str, b
             raise ArbiterError(f"{name} is already registered as #{p.pairing_number} (a player added twice?)")
 
 
+def check_player_fields(name: str, rating: int, fide_id: str, federation: str, sex: str, birth: str) -> None:
+    """What TRF-16 (and every report) can hold: one-line text, a rating of 4 digits, a FIDE id of up to 11."""
+    one_line("name", name)
+    one_line("birth date", birth)
+    if not 0 <= rating <= 9999:
+        raise ArbiterError(f"rating {rating}: a rating is a whole number from 0 to 9999")
+    if fide_id and not (fide_id.isdigit() and fide_id.isascii() and len(fide_id) <= 11):
+        raise ArbiterError(f"FIDE id {fide_id!r}: up to 11 digits")
+    if federation and not (len(federation) <= 3 and federation.isascii() and federation.isalpha()):
+        raise ArbiterError(f"federation {federation!r}: a FIDE code of three letters, such as NOR")
+    if sex not in ("", "m", "w", "f"):
+        raise ArbiterError(f"sex {sex!r}: m or w")
+    if len(birth) > 10:
+        raise ArbiterError(f"birth date {birth!r}: at most 10 characters (YYYY/MM/DD)")
+
+
 def register_player(
     db: Database,
     tournament_id: int,
@@ -124,6 +140,9 @@ def register_player(
         raise ArbiterError("a player needs a name")
     if rating < 0:
         raise ArbiterError(f"rating {rating} is negative")
+    check_player_fields(
+        name, rating, fide_id.strip(), federation.strip().upper(), sex.strip().lower(), birth_date.strip()
+    )
     title = normalise_title(title)
     if missed_rounds not in (ByeKind.ZERO, ByeKind.HALF, ByeKind.FULL, ByeKind.ABSENT):
         raise ArbiterError(f"unknown kind of bye for the missed rounds: {missed_rounds!r}")
@@ -189,6 +208,7 @@ def edit_player(db: Database, tournament_id: int, number: int, **changes: object
                 if key == "name" and not value:
                     raise ArbiterError("a player needs a name")
             setattr(p, key, value)
+        check_player_fields(p.name, p.rating, p.fide_id, p.federation, p.sex, p.birth_date)
         _check_not_twice(s, t, p.name, p.fide_id, p.birth_date, p.id)
         if _paired_rounds(s, t) == 0:
             _renumber(s, t)

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from arbiter_app.errors import ArbiterError
 from arbiter_app.pairing.model import Colour, PointSystem
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.models import (
@@ -109,6 +110,15 @@ def reason_text(reason: str) -> str:
     kept = "".join(ch for ch in reason if unicodedata.category(ch)[0] != "C" or ch in "\t")
     kept = " ".join(kept.split())
     return kept if any(unicodedata.category(ch)[0] in "LN" for ch in kept) else ""
+
+
+def one_line(field: str, value: str) -> str:
+    """``value`` for a one-line text field; refused when it holds a line break or another control character
+    (it would be written raw into a TRF line, or an HTML report, as something else)."""
+    for k, ch in enumerate(value, 1):
+        if ch != "\t" and unicodedata.category(ch) in ("Cc", "Zl", "Zp"):
+            raise ArbiterError(f"{field}: character {k} is a line break or control character ({ch!r}); write one line")
+    return value
 
 
 def audit_info(e: AuditEntry) -> AuditInfo:

@@ -177,7 +177,8 @@ def undo_last_step(db: Database, tournament_id: int, reason: str = "") -> AuditI
             raise ArbiterError(f"the last step ({last.summary}) cannot be undone")
         saved = json.loads(last.undo_snapshot)
         current = snapshot(s, t.id, saved["number"])
-        if last.action == "override" and current.get("state", RoundState.DRAFT.value) != RoundState.DRAFT and not reason:
+        published = current.get("state", RoundState.DRAFT.value) != RoundState.DRAFT
+        if last.action == "override" and published and not reason:
             raise ReasonRequired(
                 f"undoing the override of published round {saved['number']} changes its pairing again: "
                 "it needs the arbiter's reason"

@@ -15,8 +15,11 @@ from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import Tournament
 from arbiter_app.services.dto import TournamentInfo
-from arbiter_app.services.records import audit, round_dates_to_store, tournament_info
+from arbiter_app.services.records import audit, one_line, round_dates_to_store, tournament_info
 from arbiter_app.services.tiebreak_rules import DEFAULT_RULES, codes_in_use, stored_list
+
+TEXT_FIELDS = ("name", "place", "chief_arbiter", "deputy_arbiters", "time_control", "tie_breaks")
+"""Settings written into one TRF line each: no line break."""
 
 
 DATE_LAYOUTS = ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%y/%m/%d")
@@ -64,6 +67,37 @@ def _check_settings(
         raise ArbiterError("the round dates go back in time")
 
 
+MAX_SCORE_TENTHS = 999
+"""The highest score TRF-16's 4-column points field holds (99.9)."""
+
+
+def check_points(points: PointSystem, rounds: int) -> None:
+    """Points TRF-16 can write (``BBx``: one decimal) in an order that makes sense, scores within 99.9."""
+    values = {
+        "win": points.win,
+        "draw": points.draw,
+        "loss": points.loss,
+        "zero-point bye": points.zero_point_bye,
+        "forfeit loss": points.forfeit_loss,
+        "pairing-allocated bye": points.pairing_allocated_bye,
+    }
+    for what, value in values.items():
+        if not 0 <= value <= MAX_SCORE_TENTHS:
+            raise ArbiterError(f"points for a {what}: from 0 to 99.9, not {value / 10}")
+    if points.win <= 0:
+        raise ArbiterError("a win must be worth more than 0 points")
+    if not points.loss <= points.draw <= points.win:
+        raise ArbiterError("points must not go up from a win to a draw to a loss")
+    if points.pairing_allocated_bye > points.win:
+        raise ArbiterError("the pairing-allocated bye cannot be worth more than a win")
+    best = max(values.values())
+    if rounds * best > MAX_SCORE_TENTHS:
+        raise ArbiterError(
+            f"{rounds} rounds of {best / 10} points make scores up to {rounds * best / 10}: "
+            "the TRF-16 points field holds at most 99.9"
+        )
+
+
 def create_tournament(
     db: Database,
     name: str,
@@ -92,9 +126,12 @@ def create_tournament(
     """
     tie_breaks = stored_list(tie_break_rules, tie_breaks)
     federation = federation.strip().upper()
+    for field, value in zip(TEXT_FIELDS, (name, place, chief_arbiter, deputy_arbiters, time_control, tie_breaks)):
+        one_line(field.replace("_", " "), value)
     _check_settings(name, rounds, start_date, end_date, federation, round_dates)
     rules = edition_rules(edition)  # an unknown name is refused, naming it
     ps = points or PointSystem()
+    check_points(ps, rounds)
     with db.write() as s:
         t = Tournament(
             name=name.strip(),
@@ -194,6 +231,9 @@ def edit_tournament(db: Database, tournament_id: int, **changes: Any) -> Tournam
         raise ArbiterError(f"cannot change {', '.join(unknown)}: only {', '.join(EDITABLE)}")
     if "federation" in changes:
         changes["federation"] = str(changes["federation"]).strip().upper()
+    for field in TEXT_FIELDS:
+        if field in changes:
+            one_line(field.replace("_", " "), str(changes[field]))
     with db.write() as s:
         t = queries.tournament(s, tournament_id)
         current = tournament_info(t)

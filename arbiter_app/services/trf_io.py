@@ -233,11 +233,9 @@ def import_trf(
             ids[line.number] = p.id
             for k, values in enumerate(doc.accelerations.get(line.number, ()), 1):
                 s.add(Acceleration(player_id=p.id, round_number=k, points=tenths(values)))
-        for group in doc.forbidden_pairs:
-            for a in group:
-                for b in group:
-                    if a < b:
-                        s.add(ForbiddenPair(tournament_id=t.id, first_id=ids[a], second_id=ids[b]))
+        forbidden = {(a, b) for group in doc.forbidden_pairs for a in group for b in group if a < b}
+        for a, b in sorted(forbidden):  # XXP 1 2 and XXP 2 1 forbid one pair
+            s.add(ForbiddenPair(tournament_id=t.id, first_id=ids[a], second_id=ids[b]))
         paired = next_round(doc) - 1
         for k in range(1, paired + 1):
             _import_round(s, t, doc, k, ids, warnings)
@@ -319,6 +317,9 @@ def _cells(
     return cells, warnings
 
 
+NAME_WIDTH = 33
+"""Characters of a name in a ``001`` line (columns 15-47)."""
+
 TOURNAMENT_TYPE = "Individual: Swiss-System (FIDE Dutch System)"
 """The ``092`` line for a tournament whose edition has no pairing-system code.  Otherwise,
 without a line of its own, the tournament writes its edition's code (``092 FIDE_DUTCH_2025``
@@ -374,6 +375,11 @@ def export_trf(db: Database, tournament_id: int) -> ExportInfo:
         titles = {v: k for k, v in TRF_TITLES.items()}
         lines = []
         for p in players:
+            if len(p.name) > NAME_WIDTH:
+                warnings.append(
+                    f"#{p.pairing_number}: the name {p.name!r} has {len(p.name)} characters; TRF-16 keeps "
+                    f"the first {NAME_WIDTH}: {p.name[:NAME_WIDTH]!r}"
+                )
             own = cells[p.id]
             count = next(k for k in range(len(own) + 1) if k + 1 not in own)  # cells from round 1 on, no gap
             lines.append(
@@ -381,7 +387,7 @@ def export_trf(db: Database, tournament_id: int) -> ExportInfo:
                     number=p.pairing_number,
                     sex=p.sex[:1],
                     title=titles.get(p.title, ""),
-                    name=p.name[:33],
+                    name=p.name[:NAME_WIDTH],
                     rating=p.rating or None,
                     federation=p.federation,
                     fide_id=p.fide_id,

@@ -42,15 +42,25 @@ def check_pairings(players: tuple[PlayerLine, ...], source: str) -> tuple[TrfWar
                 expected = "the pairing number of a player in the file"
                 raise _cell_error(source, player, round_number, OPPONENT_OFFSET, expected)
     warnings: list[TrfWarning] = []
+    byes: dict[int, PlayerLine] = {}
     for player in players:
         for round_number, entry in enumerate(player.rounds, 1):
+            if entry.code == "U":
+                if round_number in byes:
+                    first = byes[round_number]
+                    expected = (
+                        f"one pairing-allocated bye 'U' a round (line {first.line_number} gives round"
+                        f" {round_number}'s to {first.number})"
+                    )
+                    raise _cell_error(source, player, round_number, RESULT_OFFSET, expected)
+                byes[round_number] = player
             if entry.opponent is None:
                 continue
             if entry.code in BYE_CODES:
-                message = f"bye code '{entry.code}' with opponent {entry.opponent}: a bye has no opponent"
-                warnings.append(TrfWarning(player.line_number, round_column(round_number), message))
-            else:
-                _check_reciprocal(player, round_number, by_number[entry.opponent], source)
+                # A bye with an opponent would put the player on two boards of the round.
+                expected = f"opponent 0000 with the bye code '{entry.code}' (a bye has no opponent)"
+                raise _cell_error(source, player, round_number, OPPONENT_OFFSET, expected)
+            _check_reciprocal(player, round_number, by_number[entry.opponent], source)
     warnings.extend(_full_point_bye_warnings(players))
     return tuple(sorted(warnings, key=lambda warning: (warning.line, warning.column)))
 

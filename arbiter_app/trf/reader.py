@@ -1,15 +1,27 @@
 """Reading TRF-16 text (FIDE C.04 Annex 2) into a :class:`TrfDocument`.
 
 Lines may end with LF, CR LF or CR alone, mixed within one file; a UTF-8 BOM
-and a missing final newline are tolerated. Line-level syntax is checked here;
+and a missing final newline are tolerated, a file with a UTF-16 BOM is
+decoded as UTF-16. Line-level syntax is checked here;
 the checks that need the whole file (opponents, symmetric pairings, warnings)
 are in :mod:`.checks`.
+
+Nothing that cannot be a TRF is taken for one: a control character (NUL...)
+anywhere, numbers longer than their use (``XXR`` up to :data:`MAX_ROUNDS`,
+point values of at most 3 digits and 1 decimal), more round cells or ``XXA``
+values than :data:`MAX_ROUNDS`, ``XXP`` lines forbidding more than
+:data:`MAX_FORBIDDEN_PAIRS` pairs, a points column that is not a number, an
+``XXR`` below the rounds the file holds, point values out of order (a draw
+worth more than a win, a win worth nothing), scores that would not fit the
+points column.  Reading costs time and memory in proportion to the text.
 """
 
 from __future__ import annotations
 
 import os
 import re
+from fractions import Fraction
+from itertools import islice
 from pathlib import Path
 
 from .checks import check_pairings
@@ -37,19 +49,29 @@ from .layout import (
     ROUND_STRIDE,
     ROUNDS_CODE,
     SETTING_CODES,
+    round_column,
 )
 from .model import PlayerLine, RoundEntry, TrfDocument
 
+MAX_ROUNDS = 999
+"""The most rounds a file may declare or hold (and values an ``XXA`` line may give)."""
+MAX_FORBIDDEN_PAIRS = 20_000
+"""The most pairs the ``XXP`` lines of one file may forbid (a line of n numbers forbids n(n-1)/2)."""
+MAX_SCORE_TENTHS = 999
+"""The highest score the 4-column points field can hold (99.9)."""
+
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _TOKEN = re.compile(r"\S+")
 _DIGITS = re.compile(r"[0-9]+")
-_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]+)?")
-_DECIMAL_EXPECTED = "a number such as 1.0"
+_DECIMAL = re.compile(r"[0-9]{1,3}(?:\.[0-9]0*)?")
+_DECIMAL_EXPECTED = "a number such as 1.0 (up to 999.9)"
+_POINTS = re.compile(r"[0-9]{1,3}(?:[.,][0-9])?|[0-9]?[.,][05]")
 _PAIRING_NUMBER_EXPECTED = "a pairing number from 1 to 9999"
 # Syntax of the value of each one-value line, and what to call it in errors.
 _FIELDS = {field.name: field for field in PLAYER_FIELDS}
 _SETTING_SYNTAX: dict[str, tuple[re.Pattern[str], str]] = {
-    ROUNDS_CODE: (re.compile(r"[1-9][0-9]*"), "a number of rounds"),
+    ROUNDS_CODE: (re.compile(r"[1-9][0-9]{0,2}"), f"a number of rounds from 1 to {MAX_ROUNDS}"),
     COLOUR_CODE: (re.compile(r"white1|black1"), "'white1' or 'black1'"),
     **{code: (_DECIMAL, _DECIMAL_EXPECTED) for code in POINT_VALUE_CODES},
 }
@@ -70,6 +92,10 @@ def parse_trf(text: str, *, source: str = "<trf>") -> TrfDocument:
     """
     builder = _DocumentBuilder(source)
     for line_number, line in enumerate(split_lines(text), 1):
+        control = _CONTROL.search(line)
+        if control is not None:
+            found = control.group().encode("unicode_escape").decode()
+            raise builder.error(line_number, control.start() + 1, "text (a TRF file holds no control character)", found)
         builder.add(line_number, line)
     return builder.finish()
 
@@ -83,11 +109,27 @@ def read_trf(path: str | os.PathLike[str]) -> TrfDocument:
         data = Path(path).read_bytes()
     except OSError as exc:
         raise TrfReadError(str(path), exc.strerror or str(exc)) from exc
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return parse_trf(text, source=str(path))
+    return parse_trf_bytes(data, source=str(path))
+
+
+def parse_trf_bytes(data: bytes, *, source: str = "<trf>") -> TrfDocument:
+    """Parse a TRF file's bytes: UTF-16 with its BOM, else UTF-8, else latin-1; a file without a ``001``
+    line (empty, or not a TRF at all) is refused."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            text = data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            raise TrfFormatError(source, 1, 1, "UTF-16 text after the UTF-16 byte order mark", "") from exc
+    else:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = data.decode("latin-1")
+    doc = parse_trf(text, source=source)
+    if not doc.players:
+        found = split_lines(text)[0][:20] if text.strip() else ""
+        raise TrfFormatError(source, 1, 1, "a TRF-16 file with at least one player (a 001 line)", found)
+    return doc
 
 
 class _DocumentBuilder:
@@ -105,6 +147,7 @@ class _DocumentBuilder:
         self.references: list[tuple[int, int, str, int]] = []
         self.other_lines: list[tuple[int, str]] = []
         self.line_order: list[str] = []
+        self.forbidden_count = 0
 
     def error(self, line: int, column: int, expected: str, found: str) -> TrfFormatError:
         return TrfFormatError(self.source, line, column, expected, found)
@@ -128,6 +171,7 @@ class _DocumentBuilder:
         for line, column, text, number in self.references:
             if number not in self.player_lines:
                 raise self.error(line, column, "the pairing number of a player in the file", text)
+        self.check_settings()
         values = {code: value for code, (_, value) in self.settings.items()}
         rounds_count = values.get(ROUNDS_CODE)
         initial_colour = values.get(COLOUR_CODE)
@@ -145,6 +189,44 @@ class _DocumentBuilder:
             source=self.source,
         )
 
+    def check_settings(self) -> None:
+        """XXR against the rounds the file holds; point values in order and within the points column."""
+        held = max((_rounds_held(p) for p in self.players), default=0)
+        if ROUNDS_CODE in self.settings:
+            line, value = self.settings[ROUNDS_CODE]
+            if int(value) < held:
+                raise self.error(line, 5, f"at least {held} rounds (the players' lines hold {held})", value)
+        points = {
+            code: (line, int(Fraction(value) * 10))
+            for code, (line, value) in self.settings.items()
+            if code in POINT_VALUE_CODES
+        }
+
+        def refuse(code: str, expected: str) -> TrfFormatError:
+            line, value = self.settings[code]
+            return self.error(line, 5, expected, value)
+
+        win = points.get("BBW", (0, 10))[1]
+        draw = points.get("BBD", (0, 5))[1]
+        loss = points.get("BBL", (0, 0))[1]
+        if "BBW" in points and win <= 0:
+            raise refuse("BBW", "points for a win above 0")
+        if "BBD" in points and draw > win:
+            raise refuse("BBD", f"points for a draw no more than for a win ({win / 10})")
+        if "BBL" in points and loss > draw:
+            raise refuse("BBL", f"points for a loss no more than for a draw ({draw / 10})")
+        for code in ("BBZ", "BBF", "BBU"):
+            if code in points and points[code][1] > win:
+                raise refuse(code, f"points no more than for a win ({win / 10})")
+        rounds = int(self.settings[ROUNDS_CODE][1]) if ROUNDS_CODE in self.settings else held
+        best = max(win, 10, *(value for _, value in points.values()))
+        if rounds * best > MAX_SCORE_TENTHS:
+            expected = f"scores that fit the points column ({rounds} rounds of {best / 10}: at most 99.9)"
+            code = max(points, key=lambda c: points[c][1]) if best > 10 else ROUNDS_CODE
+            if code in self.settings:
+                raise refuse(code, expected)
+            raise self.error(1, 1, expected, str(rounds))
+
     # -- 001 lines -------------------------------------------------------
 
     def add_player(self, line_number: int, line: str) -> None:
@@ -153,7 +235,16 @@ class _DocumentBuilder:
             expected = f"a pairing number in columns {NUMBER_FIELD.first}-{NUMBER_FIELD.last}"
             raise self.error(line_number, NUMBER_FIELD.first, expected, line[NUMBER_FIELD.first - 1 :])
         self.expect_blanks(line_number, line, HEADER_BLANK_COLUMNS)
+        if len(line) >= round_column(MAX_ROUNDS + 1):
+            column = round_column(MAX_ROUNDS + 1)
+            found = line[column - 1 : column + 9]
+            raise self.error(line_number, column, f"at most {MAX_ROUNDS} round cells", found)
         fields = {name: field.text(line) for name, field in _FIELDS.items()}
+        points = fields["points"].strip()
+        if points and not _POINTS.fullmatch(points):
+            field = _FIELDS["points"]
+            expected = f"points (a number such as 4.5) in columns {field.first}-{field.last}"
+            raise self.error(line_number, field.first, expected, fields["points"])
         number = self.pairing_number(line_number, NUMBER_FIELD.first, fields["number"])
         if number in self.player_lines:
             raise self.error(
@@ -192,9 +283,10 @@ class _DocumentBuilder:
         return self.integer(line_number, field.first, text, f"a {name} (digits) in columns {field.first}-{field.last}")
 
     def integer(self, line_number: int, column: int, text: str, expected: str) -> int:
-        if not _DIGITS.fullmatch(text.strip()):
-            raise self.error(line_number, column, expected, text)
-        return int(text)
+        digits = text.strip()
+        if not _DIGITS.fullmatch(digits) or len(digits.lstrip("0")) > 9:  # no field holds more
+            raise self.error(line_number, column, expected, text[:20])
+        return int(digits)
 
     def pairing_number(self, line_number: int, column: int, text: str) -> int:
         number = self.integer(line_number, column, text, _PAIRING_NUMBER_EXPECTED)
@@ -238,7 +330,7 @@ class _DocumentBuilder:
     def add_setting(self, code: str, line_number: int, line: str) -> None:
         """XXR, XXC and BBx lines: one value, repeated lines must agree."""
         pattern, expected = _SETTING_SYNTAX[code]
-        tokens = _tokens(line)
+        tokens = _tokens(line, 1)
         if not tokens or not pattern.fullmatch(tokens[0][1]):
             column, text = tokens[0] if tokens else (len(line) + 1, "")
             raise self.error(line_number, column, expected, text)
@@ -252,7 +344,10 @@ class _DocumentBuilder:
 
     def add_acceleration(self, line_number: int, line: str) -> None:
         """``XXA pppp a1 a2 ...``: acceleration points of player pppp per round."""
-        tokens = _tokens(line)
+        tokens = _tokens(line, MAX_ROUNDS + 1)
+        if len(tokens) > MAX_ROUNDS + 1:
+            column, text = tokens[-1]
+            raise self.error(line_number, column, f"at most {MAX_ROUNDS} values (one a round)", text)
         if not tokens:
             raise self.error(line_number, len(line) + 1, _PAIRING_NUMBER_EXPECTED, "")
         number_column, number_text = tokens[0]
@@ -270,10 +365,24 @@ class _DocumentBuilder:
 
     def add_forbidden_pair(self, line_number: int, line: str) -> None:
         """``XXP p1 p2 ...``: players who may not be paired with each other."""
-        tokens = _tokens(line)
+        tokens = _tokens(line, MAX_FORBIDDEN_PAIRS)
         if len(tokens) < 2:
             raise self.error(line_number, len(line) + 1, "at least two pairing numbers", "")
-        self.forbidden_pairs.append(tuple(self.referenced_number(line_number, *token) for token in tokens))
+        seen: dict[int, int] = {}
+        numbers = []
+        for column, text in tokens:
+            number = self.referenced_number(line_number, column, text)
+            if number in seen:
+                expected = f"a number not already in the line (column {seen[number]})"
+                raise self.error(line_number, column, expected, text)
+            seen[number] = column
+            numbers.append(number)
+            self.forbidden_count += len(numbers) - 1
+            if self.forbidden_count > MAX_FORBIDDEN_PAIRS:
+                raise self.error(
+                    line_number, column, f"XXP lines forbidding at most {MAX_FORBIDDEN_PAIRS} pairs in all", text
+                )
+        self.forbidden_pairs.append(tuple(numbers))
 
     def referenced_number(self, line_number: int, column: int, text: str) -> int:
         """A pairing number in an XXA/XXP line; its player is looked up at the end."""
@@ -282,6 +391,12 @@ class _DocumentBuilder:
         return number
 
 
-def _tokens(line: str) -> list[tuple[int, str]]:
-    """Blank-separated words after the 3-character code, with their 1-based columns."""
-    return [(match.start() + 1, match.group()) for match in _TOKEN.finditer(line, 3)]
+def _tokens(line: str, limit: int | None = None) -> list[tuple[int, str]]:
+    """Blank-separated words after the 3-character code, with their 1-based columns (at most ``limit`` + 1)."""
+    words = ((match.start() + 1, match.group()) for match in _TOKEN.finditer(line, 3))
+    return list(words if limit is None else islice(words, limit + 1))
+
+
+def _rounds_held(player: PlayerLine) -> int:
+    """Round cells of the line up to the last one that says something (an opponent or a code)."""
+    return max((k for k, e in enumerate(player.rounds, 1) if e.opponent is not None or e.code != " "), default=0)

@@ -10,6 +10,7 @@ A parsed file in that layout is written back byte for byte.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Iterable
 
@@ -52,7 +53,15 @@ def write_trf(doc: TrfDocument) -> str:
         if tag in settings and tag not in placed:
             lines.append(settings[tag])
         lines.extend(sequences.get(tag, ()))
-    return "".join(f"{line}\n" for line in lines)
+    return "".join(f"{_one_line(line)}\n" for line in lines)
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029]")
+
+
+def _one_line(text: str) -> str:
+    """A line break (or another control character) inside a value would start a line of its own: a blank."""
+    return _CONTROL.sub(" ", text)
 
 
 def _setting_lines(doc: TrfDocument) -> dict[str, str]:

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from arbiter_app.cli.arbiter import main
 from arbiter_app.persistence import open_database
 from arbiter_app.services import audit_log
 from tests.cli.test_arbiter_cli import _dump, run
@@ -52,9 +51,8 @@ def test_override_of_an_earlier_round_keeps_its_results_unless_told(
     code, _, err = run(capsys, "--db", manual_db, "override", "1", "--swap", "7", "2", "--reason", "cards mixed up")
     assert code == 3 and "discard the results of round 1, boards 1 (#1-#7 1-0)" in err
     assert _dump(manual_db) == before
-    code, out, _ = run(
-        capsys, "--db", manual_db, "override", "1", "--swap", "7", "2", "--reason", "cards mixed up", "--discard-results"
-    )  # fmt: skip
+    args = ["override", "1", "--swap", "7", "2", "--reason", "cards mixed up", "--discard-results"]
+    code, out, _ = run(capsys, "--db", manual_db, *args)
     assert code == 0 and "saved" in out
 
 
@@ -183,7 +181,7 @@ def test_reading_from_a_read_only_folder(manual_db: str, tmp_path: Path, capsys:
             code, out, err = run(capsys, "--db", str(target), *command)
             assert (code, err) == (0, ""), command
         code, _, err = run(capsys, "--db", str(target), "result", "9", "1", "1-0")
-        assert code == 5 and "manual.db" in err
+        assert code == 5 and "manual.db: the file is open read-only here" in err
         assert sorted(p.name for p in folder.iterdir()) == ["manual.db"]
     finally:
         _read_only(folder, False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QTimer
@@ -42,3 +43,51 @@ def test_the_name_asked_at_start_is_in_every_audit_row(
         db.dispose()
     _answer("")  # an empty answer keeps the last name
     assert ask_arbiter_name() == "Jane Arbiter"
+
+
+def test_the_override_dialog_shows_the_warnings_of_the_whole_tournament(window: Any, tmp_path: Path) -> None:
+    from arbiter_app.gui.files import make_example
+    from arbiter_app.gui.override_dialog import OverrideDialog
+    from arbiter_app.services import Swap
+
+    assert window.open_file(make_example(tmp_path))
+    context = window.context
+    dialog = OverrideDialog(context, context.read(sv.get_round, 2), window)
+    try:
+        assert dialog.add_edit(Swap(9, 5))
+        texts = dialog.warning_texts()
+        assert "C.04.1.b (Baku 2016): #5 and #1 meet in round 4 (C.1)" in texts
+        assert any(t.startswith("C.04.2.D.7 (Baku 2016): the results of round 2, boards 1") for t in texts)
+        assert any(t.startswith("C.04.2.D.8 (Baku 2016): rounds 3, 4, 5, 6, 7, 8, 9 were paired") for t in texts)
+    finally:
+        dialog.reject()
+
+
+def test_undoing_an_override_of_a_published_round_asks_for_a_reason(window: Any, tmp_path: Path) -> None:
+    from arbiter_app.gui.files import make_example
+    from arbiter_app.services import SwapColours
+
+    assert window.open_file(make_example(tmp_path))
+    context = window.context
+    context.call(sv.apply_override, 9, (SwapColours(1),), "asked by both players", discard_results=True)
+    _answer("the players objected")
+    window.undo_last_step()
+    entry = context.read(sv.audit_log)[-1]
+    assert (entry.action, entry.reason) == ("undo", "the players objected")
+
+
+def test_the_override_dialog_takes_no_invisible_reason(window: Any, tmp_path: Path) -> None:
+    from arbiter_app.gui.files import make_example
+    from arbiter_app.gui.override_dialog import OverrideDialog
+    from arbiter_app.services import SwapColours
+
+    assert window.open_file(make_example(tmp_path))
+    dialog = OverrideDialog(window.context, window.context.read(sv.get_round, 9), window)
+    try:
+        assert dialog.add_edit(SwapColours(1))
+        dialog.reason.setText("\u200b\u200b")
+        assert not dialog.save_button.isEnabled()
+        dialog.reason.setText("asked by both players")
+        assert dialog.save_button.isEnabled()
+    finally:
+        dialog.reject()

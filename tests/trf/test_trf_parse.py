@@ -204,11 +204,13 @@ def test_duplicate_number_message() -> None:
 # -- warnings ----------------------------------------------------------------
 
 
-def test_bye_code_with_opponent_is_a_warning() -> None:
+def test_bye_code_with_opponent_is_refused() -> None:
+    """A bye has no opponent: '2 - F' would put the player on a board and have him rest (issue 14)."""
     text = edit(edit(SMALL, 4, cell(2), "   2 - F"), 5, cell(2), "   1 b H")
-    doc = parse_trf(text)
-    assert [(warning.line, warning.column) for warning in doc.warnings] == [(4, cell(2)), (5, cell(2))]
-    assert "'F' with opponent 2" in doc.warnings[0].message
+    with pytest.raises(TrfFormatError) as caught:
+        parse_trf(text)
+    assert (caught.value.line, caught.value.column) == (4, cell(2))
+    assert "opponent 0000 with the bye code 'F'" in str(caught.value)
 
 
 def test_lone_full_point_bye_is_a_warning() -> None:
@@ -256,6 +258,7 @@ def test_truncated() -> None:
 
 
 def test_truncated_drops_warnings_of_later_rounds() -> None:
-    doc = parse_trf(edit(edit(SMALL, 4, cell(2), "   2 - F"), 5, cell(2), "   1 b H"))
-    assert doc.truncated(1).warnings == ()
+    late = "001    5      Epsilon" + " " * 27 + "2000" + " " * 29 + "1.0    5  0000 - -  0000 - F\n"
+    doc = parse_trf(SMALL + late)  # round 2: a lone full-point bye, probably a 'U'
+    assert doc.warnings and doc.truncated(1).warnings == ()
     assert doc.truncated(2).warnings == doc.warnings

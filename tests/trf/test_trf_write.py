@@ -119,5 +119,5 @@ def test_read_trf_falls_back_to_latin_1(tmp_path: Path) -> None:
 def test_read_trf_names_the_file_in_errors(tmp_path: Path) -> None:
     path = tmp_path / "bad.trf"
     path.write_text("XXR x\n", encoding="utf-8")
-    with pytest.raises(Exception, match=rf"^{path}:1:5: expected a number of rounds, found 'x'$"):
+    with pytest.raises(Exception, match=rf"^{path}:1:5: expected a number of rounds from 1 to 999, found 'x'$"):
         read_trf(path)

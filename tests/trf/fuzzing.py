@@ -1,0 +1,248 @@
+"""Seeded mutations of TRF corpus files, and what every mutated input must satisfy (issue 14).
+
+For each mutation of a corpus file:
+
+- reading it raises nothing but :class:`~arbiter_app.errors.ArbiterError`
+  (a ``TrfFormatError`` naming line and column), within :data:`CASE_SECONDS`;
+- a document that reads is imported into a fresh tournament file, or refused
+  with an ``ArbiterError`` leaving the file exactly as it was (nothing stored);
+- an imported tournament exports (nothing accepted that TRF cannot write);
+- every few cases the command lines run on it in-process: ``arbiter
+  import-trf`` exits 0, 3 or 5, never "internal error", and leaves no file
+  when it refuses; ``arbiter-pairings -p OUT`` exits 0, 1, 3 or 5 and leaves
+  no ``OUT`` when it fails.
+
+Used by ``tests/trf/test_fuzz.py`` (a few hundred mutations) and
+``bench/fuzz_trf.py`` (as many as asked).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import shutil
+import signal
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from arbiter_app.cli import arbiter as arbiter_cli
+from arbiter_app.cli import pairings as pairings_cli
+from arbiter_app.errors import ArbiterError
+from arbiter_app.persistence import open_database
+from arbiter_app.services import export_trf, import_trf, list_tournaments
+from arbiter_app.trf.reader import parse_trf_bytes
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "tests" / "data" / "conformance"
+CASE_SECONDS = 10.0
+"""A case taking longer is a hang."""
+
+_CODES = [b"001", b"XXR", b"XXC", b"XXA", b"XXP", b"BBW", b"BBD", b"BBL", b"BBU", b"BBZ", b"BBF", b"012", b"132"]
+_NOISE = [b"\x00", b"\r", b"\n", b"\r\n", b"\t", b"\xff\xfe", b"\xef\xbb\xbf", b"-", b"+", b"=", b"U", b"H", b" "]
+
+
+def corpus_files(limit: int | None = None, max_bytes: int = 6_000) -> list[Path]:
+    """Small corpus TRF files, sorted (the pairing of the next round stays quick)."""
+    files = sorted(p for p in CORPUS.rglob("*.trf") if p.stat().st_size <= max_bytes)
+    return files[:limit] if limit is not None else files
+
+
+def _digits(rng: random.Random) -> bytes:
+    return str(rng.choice([0, 1, 9, 99, 999, 1000, 9999, 10**5, 10**19, 10**20])).encode() + (
+        b"9" * rng.choice([0, 0, 0, 50, 5000])
+    )
+
+
+def mutate(data: bytes, rng: random.Random) -> bytes:
+    """One to three random edits of ``data`` (one most often)."""
+    for _ in range(rng.choice((1, 1, 1, 1, 2, 2, 3))):
+        lines = data.split(b"\n")
+        kind = rng.randrange(12)
+        k = rng.randrange(len(lines))
+        if kind == 0 and data:  # flip a byte
+            at = rng.randrange(len(data))
+            data = data[:at] + bytes([rng.randrange(256)]) + data[at + 1 :]
+        elif kind == 1:  # insert noise
+            at = rng.randrange(len(data) + 1)
+            data = data[:at] + rng.choice(_NOISE) * rng.randint(1, 3) + data[at:]
+        elif kind == 2 and data:  # delete a range
+            at = rng.randrange(len(data))
+            data = data[:at] + data[at + rng.randint(1, 40) :]
+        elif kind == 3:  # duplicate a line
+            lines.insert(k, lines[k])
+            data = b"\n".join(lines)
+        elif kind == 4 and len(lines) > 1:  # swap two lines
+            j = rng.randrange(len(lines))
+            lines[k], lines[j] = lines[j], lines[k]
+            data = b"\n".join(lines)
+        elif kind == 5:  # a digit run becomes a huge or odd number
+            digits = [m for m in range(len(data)) if data[m : m + 1].isdigit()]
+            if digits:
+                at = rng.choice(digits)
+                data = data[:at] + _digits(rng) + data[at + 1 :]
+        elif kind == 6:  # a setting or extension line with odd values
+            code = rng.choice(_CODES)
+            count = rng.randint(1, 6)
+            words = b" ".join(_digits(rng) if rng.random() < 0.7 else rng.choice(_NOISE) for _ in range(count))
+            lines.insert(k, code + b" " + words)
+            data = b"\n".join(lines)
+        elif kind == 7:  # truncate
+            data = data[: rng.randrange(len(data) + 1)]
+        elif kind == 8:  # a round cell's code or colour
+            line = lines[k]
+            if line.startswith(b"001") and len(line) > 99:
+                at = rng.randrange(91, len(line))
+                code = rng.choice([b"U", b"H", b"F", b"Z", b"+", b"-", b"w", b"b", b"=", b"1", b"0"])
+                lines[k] = line[:at] + code + line[at + 1 :]
+                data = b"\n".join(lines)
+        elif kind == 9:  # an opponent number
+            line = lines[k]
+            if line.startswith(b"001") and len(line) > 99:
+                cell = 91 + 10 * rng.randrange((len(line) - 91) // 10)
+                lines[k] = line[:cell] + str(rng.randint(0, 120)).rjust(4).encode() + line[cell + 4 :]
+                data = b"\n".join(lines)
+        elif kind == 10:  # a long XXP / XXA line
+            count = rng.choice([3, 50, 500, 5000])
+            numbers = b" ".join(str(rng.randint(1, 60)).encode() for _ in range(count))
+            lines.insert(k, rng.choice([b"XXP ", b"XXA 1 "]) + numbers)
+            data = b"\n".join(lines)
+        else:  # a line break inside a line
+            at = rng.randrange(len(data) + 1)
+            data = data[:at] + rng.choice([b"\n", b"\r", b"\nXXR 1\n", b"\n001"]) + data[at:]
+    return data
+
+
+@dataclass
+class Tally:
+    """What a run did."""
+
+    cases: int = 0
+    read: int = 0
+    imported: int = 0
+    refused_import: int = 0
+    cli_runs: int = 0
+    seconds: float = 0.0
+    slowest: float = 0.0
+    failures: list[str] = field(default_factory=list)
+
+
+class _Hang(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def _deadline(seconds: float) -> Iterator[None]:
+    def alarm(_signum: int, _frame: object) -> None:
+        raise _Hang(f"over {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _table_rows(db_path: Path) -> list[tuple[str, int]]:
+    import sqlite3
+
+    connection = sqlite3.connect(db_path)
+    try:
+        names = [r[0] for r in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return sorted((n, connection.execute(f'SELECT count(*) FROM "{n}"').fetchone()[0]) for n in names)
+    finally:
+        connection.close()
+
+
+def check_case(data: bytes, name: str, work: Path, template: Path, tally: Tally, run_cli: bool) -> None:
+    """Every property of the module docstring, for one input; failures go to ``tally.failures``."""
+    tally.cases += 1
+    started = time.perf_counter()
+    try:
+        with _deadline(CASE_SECONDS):
+            _check(data, name, work, template, tally, run_cli)
+    except _Hang as hang:
+        tally.failures.append(f"{name}: hang ({hang})")
+    except Exception as error:  # noqa: BLE001 - every other exception is a finding
+        tally.failures.append(f"{name}: {type(error).__name__}: {error}"[:400])
+    spent = time.perf_counter() - started
+    tally.seconds += spent
+    tally.slowest = max(tally.slowest, spent)
+
+
+def _check(data: bytes, name: str, work: Path, template: Path, tally: Tally, run_cli: bool) -> None:
+    try:
+        doc = parse_trf_bytes(data, source=name)
+    except ArbiterError:
+        doc = None
+    if doc is not None:
+        tally.read += 1
+        db_path = work / "case.db"
+        shutil.copy(template, db_path)
+        before = _table_rows(db_path)
+        db = open_database(db_path)
+        try:
+            try:
+                info = import_trf(db, doc)
+            except ArbiterError:
+                tally.refused_import += 1
+                db.dispose()
+                if _table_rows(db_path) != before:
+                    tally.failures.append(f"{name}: a refused import stored something")
+            else:
+                tally.imported += 1
+                export_trf(db, info.tournament.id)
+                assert len(list_tournaments(db)) == 1
+        finally:
+            db.dispose()
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{db_path}{suffix}").unlink(missing_ok=True)
+    if run_cli:
+        _run_clis(data, name, work, tally)
+
+
+def _run_clis(data: bytes, name: str, work: Path, tally: Tally) -> None:
+    tally.cli_runs += 1
+    trf = work / "in.trf"
+    trf.write_bytes(data)
+    db_path = work / "cli.db"
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = arbiter_cli.main(["--db", str(db_path), "import-trf", str(trf)])
+    if code not in (0, 3, 5) or "internal error" in err.getvalue() or "Traceback" in err.getvalue():
+        tally.failures.append(f"{name}: arbiter import-trf exit {code}: {err.getvalue()[:300]}")
+    if code != 0 and db_path.exists():
+        tally.failures.append(f"{name}: a refused import left {db_path.name}")
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{db_path}{suffix}").unlink(missing_ok=True)
+    pairing = work / "pairing.txt"
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = pairings_cli.main(["--dutch", str(trf), "-p", str(pairing)])
+    if code not in (0, 1, 3, 5):
+        tally.failures.append(f"{name}: arbiter-pairings exit {code}")
+    if code != 0 and pairing.exists():
+        tally.failures.append(f"{name}: arbiter-pairings failed and left {pairing.name}")
+    pairing.unlink(missing_ok=True)
+    leftovers = sorted(p.name for p in work.iterdir() if p.name not in ("in.trf",))
+    if leftovers:
+        tally.failures.append(f"{name}: files left behind: {leftovers}")
+        for p in work.iterdir():
+            if p.name != "in.trf":
+                p.unlink()
+
+
+def run(seed: int, count: int, work: Path, template: Path, cli_every: int = 10, files: int | None = 40) -> Tally:
+    """``count`` mutations of the corpus, drawn from ``seed``."""
+    rng = random.Random(seed)
+    corpus = corpus_files(files)
+    sources = {p: p.read_bytes() for p in corpus}
+    tally = Tally()
+    for case in range(count):
+        source = rng.choice(corpus)
+        data = mutate(sources[source], rng)
+        check_case(data, f"{source.name}#{seed}.{case}", work, template, tally, run_cli=case % cli_every == 0)
+    return tally

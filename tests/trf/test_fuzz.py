@@ -1,0 +1,31 @@
+"""Fuzzing of TRF input (issue 14): seeded mutations of corpus files; no traceback, no hang, nothing stored
+after a refused import, no output file left after a failure (the properties: :mod:`tests.trf.fuzzing`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.trf.fuzzing import run
+
+SEED = 14
+MUTATIONS = 400
+
+
+def test_mutated_corpus_files(tmp_path: Path, template_db: Path) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    tally = run(SEED, MUTATIONS, work, template_db)
+    assert tally.failures == [], "\n".join(tally.failures[:20])
+    assert tally.cases == MUTATIONS and tally.imported > 0 and tally.cli_runs > 0
+    assert tally.seconds < 60, f"{tally.seconds:.1f} s for {MUTATIONS} mutations"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_mutated_corpus_files_longer(tmp_path: Path, template_db: Path, seed: int) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    tally = run(seed, 3000, work, template_db, files=None)
+    assert tally.failures == [], "\n".join(tally.failures[:20])
