@@ -26,8 +26,12 @@ from arbiter_app.explain.render_text import round_text
 from arbiter_app.explain.why import why_float, why_not
 from arbiter_app.explain.why_text import why_float_text, why_not_text
 from arbiter_app.trf.errors import TrfError, TrfReadError
+from arbiter_app.explain.manual_notes import is_manual_example
+from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS
+from arbiter_app.pairing.model import TournamentState
+from arbiter_app.trf.model import TrfDocument
 from arbiter_app.trf.reader import read_trf
-from arbiter_app.trf.rounds import state_before_round
+from arbiter_app.trf.rounds import edition_of, state_before_round
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -47,7 +51,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(prog=PROGRAM, description="Explain a FIDE (Dutch) pairing, C.04.3 as approved in Baku 2016.")
+    p = _Parser(prog=PROGRAM, description="Explain a FIDE (Dutch) pairing, by C.04.3-2026 or C.04.3 as approved in "
+                "Baku 2016.")
     p.add_argument("--dutch", metavar="IN.trf", required=True, help="the tournament, as a TRF-16 file")
     action = p.add_mutually_exclusive_group(required=True)
     action.add_argument("--explain", action="store_true", help="explain the pairing of a round, bracket by bracket")
@@ -57,7 +62,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="JSON instead of text")
     p.add_argument("--bracket", type=int, metavar="K", help="explain only bracket K (a large one's trail is cut after 20,000 candidates or 5 s)")
     p.add_argument("--no-trails", action="store_true", help="the outline and chosen pairings only")
-    p.add_argument("--edition", default="baku-2016", help="edition of the Dutch rules (default baku-2016)")
+    p.add_argument(
+        "--edition", choices=sorted(EDITIONS),
+        help="edition of the Dutch rules (default: the file's 092 line; without one, the rules in force, "
+             f"{DEFAULT_EDITION}, but baku-2016 for the Arbiters' Manual's example)",
+    )
     return p
 
 
@@ -94,11 +103,23 @@ def _explanation(args: argparse.Namespace) -> RoundExplanation:
     round_number = next_round if args.round is None else args.round
     if not 1 <= round_number <= next_round:
         raise ArbiterError(f"round {round_number} cannot be explained: the file allows rounds 1 to {next_round}")
-    explanation = explain_round(state_before_round(doc, round_number), args.edition)
+    state = state_before_round(doc, round_number)
+    explanation = explain_round(state, explanation_edition(doc, state, args.edition))
     if args.bracket is not None:
         explanation.bracket(args.bracket)  # validates K
         explanation.trail_limit, explanation.trail_nodes = 20_000, 100_000
     return explanation
+
+
+def explanation_edition(doc: TrfDocument, state: TournamentState, asked: str | None = None) -> str:
+    """The edition to explain by: the one asked for, the file's ``092`` line, else the rules in force.
+
+    The Arbiters' Manual's worked example follows the Baku 2016 text (its walkthroughs cite C.04.3 of
+    2016), so without a ``092`` line it is explained by that edition.
+    """
+    if asked is None and edition_of(doc) is None and is_manual_example(state):
+        return "baku-2016"
+    return asked or edition_of(doc) or DEFAULT_EDITION
 
 
 def _answer(explanation: RoundExplanation, args: argparse.Namespace) -> str:

@@ -39,6 +39,7 @@ from arbiter_app.pairing.model import (
     TournamentState,
 )
 from arbiter_app.pairing.observer import PairingObserver
+from arbiter_app.pairing.texts import BAKU_2016_TEXT, FIDE_2026_TEXT, RulesText
 
 Pair = tuple[Contestant, Contestant]
 
@@ -87,6 +88,8 @@ class DutchEdition:
     short_title: str
     float_rule: FloatRule
     criteria: CriteriaSet
+    texts: RulesText
+    """How the text names its criteria and numbers its articles (for the explanation)."""
 
     def may_receive_bye(self, player: Player, points: PointSystem) -> bool:
         """The absolute bye criterion of the edition (C.2 / [C2])."""
@@ -196,6 +199,7 @@ class Baku2016(DutchEdition):
     short_title = "Baku 2016"
     float_rule = staticmethod(float_in_round)
     criteria = BAKU_2016_CRITERIA
+    texts = BAKU_2016_TEXT
 
     def may_receive_bye(self, player: Player, points: PointSystem) -> bool:
         """C.04.3 C.2 (C.04.1.d): no pairing-allocated bye and no forfeit win so far."""
@@ -239,6 +243,7 @@ class Fide2026(DutchEdition):
     short_title = "FIDE 2026"
     float_rule = staticmethod(float_in_round_2026)
     criteria = FIDE_2026_CRITERIA
+    texts = FIDE_2026_TEXT
 
     def may_receive_bye(self, player: Player, points: PointSystem) -> bool:
         """C.04.3-2026 2.1.2 [C2] (C.04.1-2026 Art. 4).
