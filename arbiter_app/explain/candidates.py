@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from arbiter_app.pairing.brackets import Bracket, pair_bracket
@@ -243,8 +243,23 @@ class BracketContext:
                 violation = Violation(
                     self.absolute("C.4"), names, f"the remaining players {_list(names)} could not all be paired"
                 )
+                if self._only_with_a_higher_bye(rest):
+                    assert self.bye_score is not None
+                    violation = Violation(
+                        self.absolute("C.5"), names,
+                        f"the remaining players {_list(names)} could all be paired only if a player with more "
+                        f"than {_points(self.bye_score)} points received the pairing-allocated bye",
+                    )
         self._completion[key] = violation
         return violation
+
+    def _only_with_a_higher_bye(self, rest: Sequence[Contestant]) -> bool:
+        """C.04.3-2026 [C5]: these players could be paired if the bye could go to a higher score ([C2] allowing)."""
+        if self.bye_allowed is None or self.bye_score is None:
+            return False
+        allowed = self.bye_allowed
+        widened = [replace(p, can_get_bye=p.number in allowed) for p in rest]
+        return completable(sorted(widened, key=Contestant.sort_key))
 
     def _bye_violation(self, player: Contestant) -> Violation:
         number = player.number

@@ -3,6 +3,7 @@
     arbiter-pairings --dutch IN.trf --explain [--round R] [--json] [--bracket K] [--no-trails]
     arbiter-pairings --dutch IN.trf --why-not A B [--round R] [--json]
     arbiter-pairings --dutch IN.trf --why-float X [--round R] [--json]
+    arbiter-pairings --dutch IN.trf --compare-editions [--round R] [--json]
 
 R defaults to the next round (the last round with results, plus one); for a
 round already played, the tournament as it stood before it is rebuilt from
@@ -20,6 +21,7 @@ from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
+from arbiter_app.explain.compare import compare_editions, comparison_json, comparison_text
 from arbiter_app.explain.explanation import RoundExplanation, explain_round
 from arbiter_app.explain.render_json import round_json, why_float_json, why_not_json
 from arbiter_app.explain.render_text import round_text
@@ -58,6 +60,10 @@ def parser() -> argparse.ArgumentParser:
     action.add_argument("--explain", action="store_true", help="explain the pairing of a round, bracket by bracket")
     action.add_argument("--why-not", nargs=2, type=int, metavar=("A", "B"), help="why are A and B not paired?")
     action.add_argument("--why-float", type=int, metavar="X", help="why does X float (or get the bye)?")
+    action.add_argument(
+        "--compare-editions", action="store_true",
+        help="pair the round by Baku 2016 and by C.04.3-2026, side by side, each difference with its criterion",
+    )
     p.add_argument("--round", type=int, metavar="R", help="the round (default: the next one)")
     p.add_argument("--json", action="store_true", help="JSON instead of text")
     p.add_argument("--bracket", type=int, metavar="K", help="explain only bracket K (a large one's trail is cut after 20,000 candidates or 5 s)")
@@ -80,6 +86,10 @@ def run(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = Non
         print(f"{PROGRAM}: {error}", file=err)
         return EXIT_INVALID
     try:
+        if args.compare_editions:
+            comparison = compare_editions(_state(args)[1])
+            out.write(_dump(comparison_json(comparison)) if args.json else comparison_text(comparison))
+            return EXIT_OK
         explanation = _explanation(args)
         out.write(_answer(explanation, args))
         return EXIT_OK
@@ -97,13 +107,17 @@ def run(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = Non
         return EXIT_INVALID
 
 
-def _explanation(args: argparse.Namespace) -> RoundExplanation:
+def _state(args: argparse.Namespace) -> tuple[TrfDocument, TournamentState]:
     doc = read_trf(args.dutch)
     next_round = doc.last_round_with_results() + 1
     round_number = next_round if args.round is None else args.round
     if not 1 <= round_number <= next_round:
         raise ArbiterError(f"round {round_number} cannot be explained: the file allows rounds 1 to {next_round}")
-    state = state_before_round(doc, round_number)
+    return doc, state_before_round(doc, round_number)
+
+
+def _explanation(args: argparse.Namespace) -> RoundExplanation:
+    doc, state = _state(args)
     explanation = explain_round(state, explanation_edition(doc, state, args.edition))
     if args.bracket is not None:
         explanation.bracket(args.bracket)  # validates K
