@@ -165,7 +165,7 @@ def _completion(explanation: RoundExplanation, bracket: BracketOutline) -> list[
         return []
     t = explanation.texts
     if t.completion_in_every_bracket:
-        return _completion_every_bracket(t, bracket)
+        return _completion_every_bracket(t, bracket, explanation.outline.bye_score)
     if bracket.completion_passed:
         return ["  Completion test (A.9): passed, the remaining players can all be paired."]
     below = explanation.outline.collapsed_scoregroup
@@ -177,14 +177,15 @@ def _completion(explanation: RoundExplanation, bracket: BracketOutline) -> list[
     ]
 
 
-def _completion_every_bracket(t: RulesText, bracket: BracketOutline) -> list[str]:
+def _completion_every_bracket(t: RulesText, bracket: BracketOutline, bye_score: int | None) -> list[str]:
     """C.04.3-2026 [C4] after a bracket: a legal pairing must remain for all players not yet paired."""
     c4 = f"{t.cite('C.4')} ({t.name(t.absolute['C.4']).split(':')[0]})"
     if bracket.completion_passed:
         return [f"  {c4}: passed, the remaining players can all be paired."]
     rest = bracket.chosen.downfloaters + bracket.rest
     if not completable(rest):
-        why = f"FAILED: {cannot_all_be_paired(rest, t)}"
+        bye = f"{t.cite('C.2')}, {t.cite('C.5')}" if bye_score is not None else None
+        why = f"FAILED: {cannot_all_be_paired(rest, t, bye)}"
     else:
         why = (f"FAILED for the following bracket ({t.label(t.next_key)}): paired with these downfloaters, the next "
                "scoregroup would leave players who cannot all be paired")
@@ -195,9 +196,14 @@ def _completion_every_bracket(t: RulesText, bracket: BracketOutline) -> list[str
     ]
 
 
-def cannot_all_be_paired(rest: tuple[Contestant, ...], texts: RulesText = BAKU_2016_TEXT) -> str:
-    """Why the players not yet paired cannot complete the round (C.1-C.3), as plainly as the case allows."""
-    c1, c2, c3 = texts.cite("C.1"), texts.cite("C.2"), texts.cite("C.3")
+def cannot_all_be_paired(
+    rest: tuple[Contestant, ...], texts: RulesText = BAKU_2016_TEXT, bye: str | None = None
+) -> str:
+    """Why the players not yet paired cannot complete the round (C.1-C.3), as plainly as the case allows.
+
+    ``bye``: the articles that say who may receive the bye, where more than C.2 does (C.04.3-2026 [C2], [C5]).
+    """
+    c1, c2, c3 = texts.cite("C.1"), bye or texts.cite("C.2"), texts.cite("C.3")
     odd = len(rest) % 2 == 1
     may_have_bye = [p for p in rest if p.can_get_bye]
     if odd and not may_have_bye:
