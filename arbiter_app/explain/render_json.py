@@ -45,6 +45,8 @@ def key_json(texts: RulesText) -> dict[str, str]:
     lists = ", ".join(texts.label(k) for k in sorted(texts.score_lists, key=texts.keys.index))
     return {
         **KEY,
+        "pairs": f"[white, black] pairing numbers; for a candidate, the colours {texts.cite('E.1')}-{texts.cite('E.5')} "
+                 "would allocate to that pair",
         "scores": f"points; {texts.label(texts.scores_key)} lists the downfloaters' scores, the other score lists "
                   "are score differences, highest first",
         "failures": f"failure values of {texts.label(first)}-{texts.label(last)} (keys without brackets: "
