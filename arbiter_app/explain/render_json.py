@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbiter_app.explain.candidates import ARTICLES, BracketContext, Evaluation, NextBracket, Violation
+from arbiter_app.explain.candidates import ARTICLES, BracketContext, Evaluation, NextBracket, Role, Violation
 from arbiter_app.pairing.texts import BAKU_2016_TEXT, RulesText
 from arbiter_app.explain.explanation import RoundExplanation
 from arbiter_app.explain.outline import BracketOutline
@@ -100,7 +100,8 @@ def bracket_json(
     )
     return {
         "index": bracket.index,
-        "kind": bracket.role.value,
+        "kind": "repaired" if bracket.role is Role.PPB and explanation.texts.completion_in_every_bracket
+        else bracket.role.value,
         "collapsed": bracket.collapsed,
         "superseded": bracket.superseded,
         "score": _points(bracket.score) if bracket.score is not None else None,

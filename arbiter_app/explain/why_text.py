@@ -135,6 +135,12 @@ def why_float_text(explanation: RoundExplanation, answer: WhyFloat) -> str:
     p = answer.player
     word = "get the pairing-allocated bye" if answer.bye else "float"
     lines = [f"Why does #{p.number} {word} in round {answer.round}?"]
+    bye_score = explanation.outline.bye_score
+    if answer.bye and bye_score is not None:
+        t = explanation.texts
+        c5 = t.absolute["C.5"]
+        lines.append(f"{t.label(c5)} ({t.name(c5)}): the lowest score the round allows for the bye is "
+                     f"{points(bye_score)}, and #{p.number} has {points(p.score)}.")
     if not answer.reasons:
         if answer.opponent is not None:
             lines.append(f"#{p.number} does not float: he is paired against #{answer.opponent.number}.")

@@ -188,6 +188,8 @@ def bracket_titles(e: RoundExplanation) -> list[str]:
     for b in e.outline.brackets:
         if b.collapsed:
             what = "collapsed last bracket"
+        elif b.role is Role.PPB and e.texts.completion_in_every_bracket:
+            what = f"paired again ({e.texts.cite('C.4')})"
         elif b.role is Role.PPB:
             what = "the PPB (A.9)"
         elif b.score is not None:

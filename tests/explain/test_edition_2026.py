@@ -109,6 +109,14 @@ def test_c5_the_bye_breaks_up_a_higher_bracket() -> None:
         "the remaining players #2, #4, #3 could all be paired only if a player with more than 0.0 points received "
         "the pairing-allocated bye.\n"
     )
+    assert why_float_text(explanation, why_float(explanation, 3)).startswith(
+        "Why does #3 get the pairing-allocated bye in round 2?\n"
+        "[C5] (2.3.1: minimise the score of the assignee of the pairing-allocated bye): the lowest score the round "
+        "allows for the bye is 0.0, and #3 has 0.0.\n"
+    )
+    assert [b["kind"] for b in round_json(explanation, trails=False)["brackets"]] == [
+        "scoregroup", "repaired", "scoregroup", "last",
+    ]
 
 
 def test_c7_the_downfloaters_scores() -> None:
