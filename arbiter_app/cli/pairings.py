@@ -4,6 +4,7 @@
     arbiter-pairings --dutch IN.trf -c           re-pair every round and compare
     arbiter-pairings --dutch IN.trf --explain [--round R] [--json]
     arbiter-pairings --dutch IN.trf --why-not A B | --why-float X
+    arbiter-pairings --dutch IN.trf --compare-editions [--round R] [--json]
     arbiter-pairings --dutch -g [CONFIG] -o OUT.trf [-s SEED]
                                                  generate a random tournament
 
@@ -144,13 +145,14 @@ def _generate(config_path: str, output: str, seed: int | None, edition: str | No
     return EXIT_OK
 
 
-EXPLAIN_OPTIONS = {"--explain", "--why-not", "--why-float"}
+EXPLAIN_OPTIONS = {"--explain", "--why-not", "--why-float", "--compare-editions"}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     if EXPLAIN_OPTIONS & set(arguments):
-        # "Explain this pairing": --explain [--round R] [--json], --why-not A B, --why-float X.
+        # "Explain this pairing": --explain [--round R] [--json], --why-not A B, --why-float X,
+        # --compare-editions (the round by Baku 2016 and by C.04.3-2026, side by side).
         return explain_cli.run(arguments)
     parser = _parser()
     args = parser.parse_args(arguments)

@@ -18,16 +18,16 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from arbiter_app.pairing.brackets import Bracket, pair_bracket
 from arbiter_app.pairing.colours import allocate_colours
 from arbiter_app.pairing.criteria import (
-    C6,
+    ONE_POINT,
     Contestant,
+    Criterion,
     FailureValue,
-    artificial_score,
     c1_have_met,
     c3_same_absolute_preference,
     evaluate,
@@ -36,35 +36,40 @@ from arbiter_app.pairing.criteria import (
 from arbiter_app.pairing.engine import completable
 from arbiter_app.pairing.matching import maximum_cardinality_matching
 from arbiter_app.pairing.model import Colour
+from arbiter_app.pairing.texts import BAKU_2016_TEXT, RulesText
 
 Pair = tuple[Contestant, Contestant]
 
-ARTICLES: tuple[str, ...] = ("C.5", "C.6", "C.7", *(f"C.{k}" for k in range(8, 20)))
-"""The quality criteria in descending priority (C.5-C.19)."""
+ARTICLES: tuple[str, ...] = BAKU_2016_TEXT.keys
+"""The quality criteria of C.04.3 (Baku 2016) in descending priority (C.5-C.19); an explanation's own
+edition lists its criteria in ``BracketContext.articles`` (C.04.3-2026: [C6]-[C21])."""
 
-SCORE_DIFFERENCE_ARTICLES = frozenset({"C.6", "C.16", "C.17", "C.18", "C.19"})
+SCORE_DIFFERENCE_ARTICLES = BAKU_2016_TEXT.score_lists
 
 
 class Role(enum.Enum):
-    """What A.9 makes of a bracket."""
+    """What A.9 (C.04.3-2026 1.9) makes of a bracket."""
 
     SCOREGROUP = "scoregroup"
-    """An ordinary bracket: C.7 looks at the following one."""
+    """An ordinary bracket: C.7 ([C8]) looks at the following one."""
     PPB = "ppb"
-    """The penultimate pairing bracket re-paired for completion (C.4)."""
+    """The penultimate pairing bracket re-paired for completion (C.4); C.04.3-2026: a bracket paired again
+    with every remaining player in view, for [C4] (and [C8] on the next scoregroup)."""
     LAST = "last"
-    """The last bracket (the collapsed last bracket after a PPB): it completes the round, bye included."""
+    """The last bracket (the collapsed last bracket after a PPB): it completes the round, bye included;
+    C.04.3-2026: also a bracket that downfloats exactly one player, who receives the bye ([C9])."""
 
 
 class NextBracket(NamedTuple):
-    """C.7's failure value: how the following bracket could be paired with these downfloaters."""
+    """C.7's ([C8]'s) failure value: how the following bracket could be paired with these downfloaters."""
 
     unpaired: int
     """Players the following bracket leaves unpaired (fewer is better: more pairs)."""
     barred_from_bye: int
     """Of those, players C.2 bars from the bye (counted when the following bracket is the last)."""
     psd: tuple[int, ...]
-    """PSD of the following bracket (A.8), tenths, highest first."""
+    """PSD of the following bracket (A.8), tenths, highest first; C.04.3-2026: the scores of its
+    downfloaters ([C7]), tenths, highest first."""
 
 
 BEST_NEXT = NextBracket(0, 0, ())
@@ -110,9 +115,11 @@ def combine(a: Mapping[str, FailureValue], b: Mapping[str, FailureValue]) -> dic
     return merged
 
 
-def first_difference(a: tuple[object, ...], b: tuple[object, ...]) -> str | None:
+def first_difference(
+    a: tuple[object, ...], b: tuple[object, ...], articles: tuple[str, ...] = ARTICLES
+) -> str | None:
     """The article of the first criterion on which two keys differ, None when they are equal."""
-    for article, x, y in zip(ARTICLES, a, b):
+    for article, x, y in zip(articles, a, b):
         if x != y:
             return article
     return None
@@ -120,7 +127,7 @@ def first_difference(a: tuple[object, ...], b: tuple[object, ...]) -> str | None
 
 @dataclass
 class BracketContext:
-    """A bracket as the explanation evaluates its candidates."""
+    """A bracket as the explanation evaluates its candidates, by the rules of its edition."""
 
     bracket: Bracket
     role: Role
@@ -128,12 +135,27 @@ class BracketContext:
     """Round in which two players met over the board (C.1)."""
     forbidden: frozenset[frozenset[int]] = frozenset()
     initial_colour: Colour = Colour.WHITE
+    texts: RulesText = BAKU_2016_TEXT
+    """The edition's names and numbers (``engine.edition(name).texts``)."""
+    rest: tuple[Contestant, ...] = ()
+    """Every player below the bracket (C.04.3-2026 [C4] applies to each bracket)."""
+    bye_allowed: frozenset[int] | None = None
+    """Players the absolute bye criterion allows the bye ([C2]); those of them who cannot have it now are
+    barred by [C5] (a lower score is possible).  None: nobody is barred by [C5]."""
+    bye_score: int | None = None
 
     def __post_init__(self) -> None:
+        criteria = self.bracket.criteria
         everyone = self.bracket.players + self.bracket.following
-        # A.8's artificial value as the engine reads it: one point below the
-        # lowest score of the bracket and of the players it may float to.
-        self.base = artificial_score(min(p.score for p in everyone))
+        # The score a downfloater's rules measure from, as the engine's weights do: A.8's artificial value
+        # (one point below the lowest score of the bracket and of the players it may float to), or the
+        # residents' score (C.04.3-2026 1.3.2).
+        self.base = criteria.base(self.bracket.residents, sorted(everyone, key=Contestant.sort_key))
+        self.quality: tuple[Criterion, ...] = criteria.quality
+        self.articles: tuple[str, ...] = self.texts.keys
+        scores = self.texts.scores_key
+        self.scores_criterion = next(c for c in self.quality if c.article == scores)
+        self._shift = self.base - ONE_POINT if self.texts.scores_as_points else 0
         self._next: dict[frozenset[int], NextBracket] = {}
         self._completion: dict[frozenset[int], Violation | None] = {}
         self._pairs: dict[tuple[int, int], Violation | None] = {}
@@ -146,7 +168,26 @@ class BracketContext:
 
     @property
     def has_c7(self) -> bool:
+        """C.7 ([C8]) applies: an ordinary bracket with one below, or a C.04.3-2026 bracket paired again."""
+        if self.role is Role.PPB:
+            return self.bracket.look_ahead > 0 and bool(self.bracket.following)
         return self.role is Role.SCOREGROUP and bool(self.bracket.following)
+
+    @property
+    def has_bye_unplayed(self) -> bool:
+        """C.04.3-2026 [C9]: the bracket closes the round-pairing, its one downfloater taking the bye."""
+        return self.texts.bye_unplayed_key is not None and self.role is Role.LAST
+
+    @property
+    def next_group(self) -> tuple[Contestant, ...]:
+        """The scoregroup C.7 ([C8]) moves the downfloaters into."""
+        if self.role is Role.PPB:
+            return self.bracket.following[: self.bracket.look_ahead]
+        return self.bracket.following
+
+    def absolute(self, baku: str) -> str:
+        """The key of an absolute criterion in this edition (``"C.1"`` -> ``"C1"`` in C.04.3-2026)."""
+        return self.texts.absolute.get(baku, baku)
 
     # --- legality ------------------------------------------------------------
 
@@ -159,23 +200,28 @@ class BracketContext:
 
     def _pair_violation(self, a: Contestant, b: Contestant) -> Violation | None:
         players = tuple(sorted((a.number, b.number)))
+        c1, c3 = self.absolute("C.1"), self.absolute("C.3")
         if c1_have_met(a, b):
             rounds = self.met.get(frozenset(players))
             if rounds is not None:
-                return Violation("C.1", players, f"#{players[0]} and #{players[1]} already met in round {rounds}", rounds)
-            return Violation("C.1", players, f"the arbiter has forbidden #{players[0]} against #{players[1]}")
+                return Violation(c1, players, f"#{players[0]} and #{players[1]} already met in round {rounds}", rounds)
+            return Violation(c1, players, f"the arbiter has forbidden #{players[0]} against #{players[1]}")
         if c3_same_absolute_preference(a, b):
             colour = "White" if a.preference.colour is Colour.WHITE else "Black"
             return Violation(
-                "C.3", players,
+                c3, players,
                 f"#{players[0]} and #{players[1]} are not topscorers and both must have {colour} (absolute preference)",
             )
         return None
 
     def completion_violation(self, downfloaters: Sequence[Contestant]) -> Violation | None:
         """C.4 (and, in the last bracket, A.9's complete round-pairing and C.2): do these downfloaters let the round
-        be completed?"""
+        be completed?  C.04.3-2026: [C4] in every bracket, [C2] and [C5] for the bye."""
+        every = self.texts.completion_in_every_bracket
         if self.role is Role.SCOREGROUP:
+            # C.04.3-2026 too: the engine pairs the bracket, then tests [C4] (``_completion``); when the test
+            # fails, the bracket is paired again with every remaining player in view (Role.PPB).  A pairing
+            # that passes is the best of all candidates, so the best of the legal ones.
             return None
         key = frozenset(p.number for p in downfloaters)
         if key in self._completion:
@@ -186,29 +232,62 @@ class BracketContext:
                 names = tuple(sorted(key))
                 # A.9: the round-pairing is complete when every player but at most one (the bye) is paired; in the
                 # last bracket this, not the PPB's C.4, is what two players left over break.
-                violation = Violation("A.9", names, f"{_list(names)} would stay unpaired: the round would not be complete")
+                article = self.absolute("C.4") if every else "A.9"
+                violation = Violation(article, names, f"{_list(names)} would stay unpaired: the round would not be complete")
             elif downfloaters and not downfloaters[0].can_get_bye:
-                number = downfloaters[0].number
-                violation = Violation(
-                    "C.2", (number,), f"#{number} has already had a pairing-allocated bye or a forfeit win"
-                )
+                violation = self._bye_violation(downfloaters[0])
         else:
             rest = tuple(downfloaters) + self.bracket.following
             if not completable(sorted(rest, key=Contestant.sort_key)):
                 names = tuple(p.number for p in rest)
-                violation = Violation("C.4", names, f"the remaining players {_list(names)} could not all be paired")
+                violation = Violation(
+                    self.absolute("C.4"), names, f"the remaining players {_list(names)} could not all be paired"
+                )
+                if self._only_with_a_higher_bye(rest):
+                    assert self.bye_score is not None
+                    violation = Violation(
+                        self.absolute("C.5"), names,
+                        f"the remaining players {_list(names)} could all be paired only if a player with more "
+                        f"than {_points(self.bye_score)} points received the pairing-allocated bye",
+                    )
         self._completion[key] = violation
         return violation
+
+    def _only_with_a_higher_bye(self, rest: Sequence[Contestant]) -> bool:
+        """C.04.3-2026 [C5]: these players could be paired if the bye could go to a higher score ([C2] allowing)."""
+        if self.bye_allowed is None or self.bye_score is None:
+            return False
+        allowed = self.bye_allowed
+        widened = [replace(p, can_get_bye=p.number in allowed) for p in rest]
+        return completable(sorted(widened, key=Contestant.sort_key))
+
+    def _bye_violation(self, player: Contestant) -> Violation:
+        number = player.number
+        if self.bye_allowed is not None and number in self.bye_allowed and self.bye_score is not None:
+            return Violation(
+                self.absolute("C.5"), (number,),
+                f"#{number} has {_points(player.score)} points, but the bye can go to a player with "
+                f"{_points(self.bye_score)}",
+            )
+        if self.texts.completion_in_every_bracket:
+            detail = (f"#{number} has already had a pairing-allocated bye, or scored a win's points in a round "
+                      "without playing")
+        else:
+            detail = f"#{number} has already had a pairing-allocated bye or a forfeit win"
+        return Violation(self.absolute("C.2"), (number,), detail)
 
     # --- quality --------------------------------------------------------------
 
     def next_bracket(self, downfloaters: Sequence[Contestant]) -> NextBracket:
-        """C.7: the following bracket (these downfloaters and the next scoregroup), paired at its best."""
+        """C.7 ([C8]): the following bracket (these downfloaters and the next scoregroup), paired at its best."""
         key = frozenset(p.number for p in downfloaters)
         cached = self._next.get(key)
         if cached is None:
             moved = tuple(sorted(downfloaters, key=Contestant.sort_key))
-            cached = self._next_by_cardinality(moved) or self._next_by_engine(moved)
+            if self.role is Role.PPB:
+                cached = self._next_to_the_end(moved)
+            else:
+                cached = self._next_by_cardinality(moved) or self._next_by_engine(moved)
             self._next[key] = cached
         return cached
 
@@ -216,8 +295,20 @@ class BracketContext:
         """The following bracket paired by the engine's own :func:`pair_bracket` (C.5, then C.6, there)."""
         following = self.bracket.following
         last = self.bracket.following_is_last
-        pairing = pair_bracket(Bracket(moved, following, (), must_complete=last))
+        pairing = pair_bracket(Bracket(moved, following, (), must_complete=last, criteria=self.bracket.criteria))
         return self._next_value(pairing.pairs, pairing.downfloaters)
+
+    def _next_to_the_end(self, moved: tuple[Contestant, ...]) -> NextBracket:
+        """C.04.3-2026 [C8] for a bracket paired again with every remaining player in view.
+
+        The following bracket (these downfloaters and the next scoregroup) must itself leave a legal
+        pairing for everyone below it ([C4]); paired so by the engine, its pairs ([C6]) and its
+        downfloaters' scores ([C7]) are the value.
+        """
+        group = self.next_group
+        below = self.bracket.following[len(group) :]
+        pairing = pair_bracket(Bracket(moved, group, below, must_complete=True, criteria=self.bracket.criteria))
+        return self._next_value(pairing.pairs, pairing.downfloaters, group, barred=False)
 
     def _next_by_cardinality(self, moved: tuple[Contestant, ...]) -> NextBracket | None:
         """The same value, cheaply, when a maximum cardinality matching pairs every moved-down player.
@@ -252,30 +343,63 @@ class BracketContext:
         pairs = tuple((players[v], players[mate[v]]) for v in range(len(players)) if v < mate[v])
         return self._next_value(pairs, unpaired)
 
-    def _next_value(self, pairs: Sequence[Pair], unpaired: Sequence[Contestant]) -> NextBracket:
-        base = artificial_score(self.bracket.following[-1].score)
-        psd = evaluate(pairs, unpaired, base, (C6,))["C.6"]
+    def _next_value(
+        self, pairs: Sequence[Pair], unpaired: Sequence[Contestant],
+        group: tuple[Contestant, ...] | None = None, barred: bool = True,
+    ) -> NextBracket:
+        group = self.bracket.following if group is None else group
+        everyone = [p for pair in pairs for p in pair] + list(unpaired)
+        base = self.bracket.criteria.base(group, sorted(everyone, key=Contestant.sort_key))
+        scores = self.scores_criterion
+        psd = evaluate(pairs, unpaired, base, (scores,))[scores.article]
         assert isinstance(psd, tuple)
-        barred = sum(1 for p in unpaired if not p.can_get_bye) if self.bracket.following_is_last else 0
-        return NextBracket(len(unpaired), barred, psd)
+        if self.texts.scores_as_points:
+            psd = tuple(v + base - ONE_POINT for v in psd)
+        counted = barred and self.bracket.following_is_last and self.role is Role.SCOREGROUP
+        barred_count = sum(1 for p in unpaired if not p.can_get_bye) if counted else 0
+        return NextBracket(len(unpaired), barred_count, psd)
+
+    def _evaluate(self, pairs: Sequence[Pair], downfloaters: Sequence[Contestant]) -> dict[str, FailureValue]:
+        """The engine's evaluator; the downfloaters' scores ([C7]) shifted back to the scores themselves."""
+        values = evaluate(pairs, downfloaters, self.base, self.quality)
+        if self._shift:
+            key = self.texts.scores_key
+            values[key] = tuple(v + self._shift for v in values[key])  # type: ignore[union-attr]
+        return values
+
+    def floater_value(self, p: Contestant) -> int | None:
+        """What one downfloater adds to the scores criterion (C.6's difference to A.8's value; [C7]'s score)."""
+        value = self.scores_criterion.downfloater(p, self.base)
+        return None if value is None else value + self._shift
 
     def contribution(self, pair: Pair | None = None, floater: Contestant | None = None) -> dict[str, FailureValue]:
         """What one pair, or one downfloater, adds to each failure value (the evaluator on it alone)."""
         key = (pair[0].number, pair[1].number) if pair is not None else (floater.number,)  # type: ignore[union-attr]
         cached = self._contributions.get(key)
         if cached is None:
-            cached = evaluate([pair] if pair else [], [floater] if floater else [], self.base)
+            cached = self._evaluate([pair] if pair else [], [floater] if floater else [])
             self._contributions[key] = cached
         return cached
 
+    def empty(self) -> dict[str, FailureValue]:
+        """The failure values of nothing: the start of a sum."""
+        return self._evaluate((), ())
+
     def evaluate(self, pairs: Sequence[Pair], downfloaters: Sequence[Contestant]) -> Evaluation:
         """Failure values of a candidate (pairs with the higher ranked player first)."""
-        values: dict[str, FailureValue | NextBracket] = dict(evaluate(pairs, downfloaters, self.base))
+        values: dict[str, FailureValue | NextBracket] = dict(self._evaluate(pairs, downfloaters))
         if self.has_c7:
-            values["C.7"] = self.next_bracket(downfloaters)
-        ordered = {article: values[article] for article in ARTICLES if article in values}
-        key = tuple(ordered.get(article, BEST_NEXT) for article in ARTICLES)
+            values[self.texts.next_key] = self.next_bracket(downfloaters)
+        bye_key = self.texts.bye_unplayed_key
+        if bye_key is not None and self.has_bye_unplayed:
+            values[bye_key] = sum(p.unplayed for p in downfloaters)
+        ordered = {article: values[article] for article in self.articles if article in values}
+        key = tuple(ordered.get(article, self.neutral(article)) for article in self.articles)
         return Evaluation(ordered, key)
+
+    def neutral(self, article: str) -> object:
+        """The value standing for a criterion that does not apply."""
+        return 0 if article == self.texts.bye_unplayed_key else BEST_NEXT
 
     def colours(self, pair: Pair) -> tuple[int, int]:
         """(white, black) of a pair as E.1-E.5 would allocate them."""
@@ -284,6 +408,11 @@ class BracketContext:
         if colour is Colour.WHITE:
             return higher.number, lower.number
         return lower.number, higher.number
+
+
+def _points(tenths: int) -> str:
+    whole, tenth = divmod(tenths, 10)
+    return f"{whole}.{tenth}"
 
 
 def _list(numbers: Iterable[int]) -> str:

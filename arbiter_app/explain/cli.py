@@ -3,6 +3,7 @@
     arbiter-pairings --dutch IN.trf --explain [--round R] [--json] [--bracket K] [--no-trails]
     arbiter-pairings --dutch IN.trf --why-not A B [--round R] [--json]
     arbiter-pairings --dutch IN.trf --why-float X [--round R] [--json]
+    arbiter-pairings --dutch IN.trf --compare-editions [--round R] [--json]
 
 R defaults to the next round (the last round with results, plus one); for a
 round already played, the tournament as it stood before it is rebuilt from
@@ -20,13 +21,17 @@ from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
+from arbiter_app.explain.compare import compare_editions, comparison_json, comparison_text
 from arbiter_app.explain.explanation import RoundExplanation, explain_round
+from arbiter_app.explain.manual_notes import is_manual_example
 from arbiter_app.explain.render_json import round_json, why_float_json, why_not_json
 from arbiter_app.explain.render_text import round_text
 from arbiter_app.explain.why import why_float, why_not
 from arbiter_app.explain.why_text import why_float_text, why_not_text
-from arbiter_app.pairing.engine import DEFAULT_EDITION
+from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS
+from arbiter_app.pairing.model import TournamentState
 from arbiter_app.trf.errors import TrfError, TrfReadError
+from arbiter_app.trf.model import TrfDocument
 from arbiter_app.trf.reader import read_trf
 from arbiter_app.trf.rounds import edition_of, state_before_round
 
@@ -48,18 +53,25 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(prog=PROGRAM, description="Explain a FIDE (Dutch) pairing, C.04.3 as approved in Baku 2016.")
+    p = _Parser(prog=PROGRAM, description="Explain a FIDE (Dutch) pairing, by C.04.3-2026 or C.04.3 as approved in "
+                "Baku 2016.")
     p.add_argument("--dutch", metavar="IN.trf", required=True, help="the tournament, as a TRF-16 file")
     action = p.add_mutually_exclusive_group(required=True)
     action.add_argument("--explain", action="store_true", help="explain the pairing of a round, bracket by bracket")
     action.add_argument("--why-not", nargs=2, type=int, metavar=("A", "B"), help="why are A and B not paired?")
     action.add_argument("--why-float", type=int, metavar="X", help="why does X float (or get the bye)?")
+    action.add_argument(
+        "--compare-editions", action="store_true",
+        help="pair the round by Baku 2016 and by C.04.3-2026, side by side, each difference with its criterion",
+    )
     p.add_argument("--round", type=int, metavar="R", help="the round (default: the next one)")
     p.add_argument("--json", action="store_true", help="JSON instead of text")
-    p.add_argument("--bracket", type=int, metavar="K", help="explain only bracket K (a large one's trail is cut after 20,000 candidates or 5 s)")
+    p.add_argument("--bracket", type=int, metavar="K", help="explain only bracket K (a large one's trail is cut after 20,000 candidates or 100,000 search steps)")
     p.add_argument("--no-trails", action="store_true", help="the outline and chosen pairings only")
     p.add_argument(
-        "--edition", help="edition of the Dutch rules (default: the file's 092 line, else fide-2026, the rules in force)"
+        "--edition", choices=sorted(EDITIONS),
+        help="edition of the Dutch rules (default: the file's 092 line; without one, the rules in force, "
+             f"{DEFAULT_EDITION}, but baku-2016 for the Arbiters' Manual's example)",
     )
     return p
 
@@ -74,6 +86,10 @@ def run(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = Non
         print(f"{PROGRAM}: {error}", file=err)
         return EXIT_INVALID
     try:
+        if args.compare_editions:
+            comparison = compare_editions(_state(args)[1])
+            out.write(_dump(comparison_json(comparison)) if args.json else comparison_text(comparison))
+            return EXIT_OK
         explanation = _explanation(args)
         out.write(_answer(explanation, args))
         return EXIT_OK
@@ -91,17 +107,33 @@ def run(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = Non
         return EXIT_INVALID
 
 
-def _explanation(args: argparse.Namespace) -> RoundExplanation:
+def _state(args: argparse.Namespace) -> tuple[TrfDocument, TournamentState]:
     doc = read_trf(args.dutch)
     next_round = doc.last_round_with_results() + 1
     round_number = next_round if args.round is None else args.round
     if not 1 <= round_number <= next_round:
         raise ArbiterError(f"round {round_number} cannot be explained: the file allows rounds 1 to {next_round}")
-    explanation = explain_round(state_before_round(doc, round_number), args.edition or edition_of(doc) or DEFAULT_EDITION)
+    return doc, state_before_round(doc, round_number)
+
+
+def _explanation(args: argparse.Namespace) -> RoundExplanation:
+    doc, state = _state(args)
+    explanation = explain_round(state, explanation_edition(doc, state, args.edition))
     if args.bracket is not None:
         explanation.bracket(args.bracket)  # validates K
         explanation.trail_limit, explanation.trail_nodes = 20_000, 100_000
     return explanation
+
+
+def explanation_edition(doc: TrfDocument, state: TournamentState, asked: str | None = None) -> str:
+    """The edition to explain by: the one asked for, the file's ``092`` line, else the rules in force.
+
+    The Arbiters' Manual's worked example follows the Baku 2016 text (its walkthroughs cite C.04.3 of
+    2016), so without a ``092`` line it is explained by that edition.
+    """
+    if asked is None and edition_of(doc) is None and is_manual_example(state):
+        return "baku-2016"
+    return asked or edition_of(doc) or DEFAULT_EDITION
 
 
 def _answer(explanation: RoundExplanation, args: argparse.Namespace) -> str:

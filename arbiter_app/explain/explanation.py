@@ -20,7 +20,9 @@ from arbiter_app.explain.outline import BracketOutline, RoundOutline, outline_ro
 from arbiter_app.explain.sieve import Sieve, build_sieve
 from arbiter_app.explain.trail import DEFAULT_LIMIT, DEFAULT_NODES, SMALL_BRACKET, Trail, build_trail
 from arbiter_app.pairing.criteria import Contestant
+from arbiter_app.pairing.engine import DutchEdition, edition as edition_named
 from arbiter_app.pairing.model import TournamentState
+from arbiter_app.pairing.texts import RulesText
 
 
 class UnknownPlayerError(ArbiterError):
@@ -47,6 +49,16 @@ class RoundExplanation:
     def round(self) -> int:
         return self.outline.round
 
+    @property
+    def edition(self) -> DutchEdition:
+        """The edition of the rules the round was paired by (``engine.EDITIONS``)."""
+        return edition_named(self.outline.edition)
+
+    @property
+    def texts(self) -> RulesText:
+        """How that edition names its criteria and numbers its articles."""
+        return self.edition.texts
+
     def bracket(self, index: int) -> BracketOutline:
         """Bracket ``index`` (1-based, processing order)."""
         if not 1 <= index <= len(self.outline.brackets):
@@ -56,9 +68,11 @@ class RoundExplanation:
     def context(self, index: int) -> BracketContext:
         if index not in self._contexts:
             outline = self.bracket(index)
+            bye_score = self.outline.bye_score
             self._contexts[index] = BracketContext(
                 outline.bracket, outline.role, met_rounds(self.state), self.state.forbidden_pairs,
-                self.state.initial_colour,
+                self.state.initial_colour, self.texts, outline.rest,
+                self.outline.bye_allowed if bye_score is not None else None, bye_score,
             )
         return self._contexts[index]
 
@@ -103,5 +117,6 @@ def met_rounds(state: TournamentState) -> dict[frozenset[int], int]:
 
 
 def explain_round(state: TournamentState, edition: str = "baku-2016") -> RoundExplanation:
-    """The explanation of pairing round ``state.round``: the engine's pairing, recorded bracket by bracket."""
+    """The explanation of pairing round ``state.round`` by ``edition`` (``"baku-2016"``, ``"fide-2026"``):
+    the engine's pairing, recorded bracket by bracket."""
     return RoundExplanation(state, outline_round(state, edition))

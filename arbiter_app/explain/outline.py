@@ -41,6 +41,8 @@ class BracketOutline:
     """B.1.b MaxPairs: the most pairs C.1 and C.3 allow (MDPs are paired with residents only, B.3)."""
     m1: int
     """B.1.c M1: the most MDPs that can be paired."""
+    rest: tuple[Contestant, ...] = ()
+    """Every player below the bracket's residents, in A.2 order (C.04.3-2026 [C4] looks at them all)."""
 
     @property
     def players(self) -> tuple[Contestant, ...]:
@@ -105,6 +107,11 @@ class RoundOutline:
     pairing: RoundPairing
     colours: tuple[ColourDecision, ...]
     collapsed_scoregroup: tuple[Contestant, ...] = ()
+    edition: str = "baku-2016"
+    bye_score: int | None = None
+    """C.04.3-2026 [C5]: the lowest score the assignee of the bye can have (tenths); None without it."""
+    bye_allowed: frozenset[int] = frozenset()
+    """Players the absolute bye criterion (C.2, [C2]) allows the bye, before [C5] narrows them."""
 
     def final_brackets(self) -> tuple[BracketOutline, ...]:
         """The brackets whose pairings make up the round (those re-paired as PPB left out)."""
@@ -128,12 +135,18 @@ class RecordingObserver(PairingObserver):
     steps: list[_Step] = field(default_factory=list)
     boards: list[tuple[Board, ColourRule]] = field(default_factory=list)
     collapsed_group: tuple[Contestant, ...] = ()
+    bye_score: int | None = None
     _pending_clb: bool = False
 
     def begin_round(self, round_number: int, players: tuple[Contestant, ...]) -> None:
         self.players = players
 
     def begin_bracket(self, bracket: Bracket) -> None:
+        if self.steps and self.steps[-1].bracket.residents == bracket.residents:
+            # The bracket is paired again: A.9's PPB after a failed completion test; C.04.3-2026 [C4], or
+            # [C8] when the following bracket, paired with these downfloaters, would leave the rest unpairable.
+            self.steps[-1].superseded = True
+            self.steps[-1].completion = False
         step = _Step(bracket)
         if self.collapsed_group and bracket.must_complete and not bracket.following:
             step.collapsed = True
@@ -151,6 +164,9 @@ class RecordingObserver(PairingObserver):
 
     def colour_decided(self, board: Board, rule: ColourRule) -> None:
         self.boards.append((board, rule))
+
+    def bye_score_settled(self, score: int) -> None:
+        self.bye_score = score
 
 
 def role_of(bracket: Bracket) -> Role:
@@ -186,18 +202,25 @@ def outline_round(state: TournamentState, edition: str = "baku-2016") -> RoundOu
     """Pair the round with the engine, recording the brackets (A.9) and colours (E)."""
     observer = RecordingObserver()
     pairing = pair_round(state, edition, observer)
+    # The players as the brackets hold them: C.04.3-2026 [C5] may have narrowed who can get the bye.
+    as_paired = {p.number: p for step in observer.steps for p in step.bracket.residents}
+    players = tuple(as_paired.get(p.number, p) for p in observer.players)
     brackets = []
     for index, step in enumerate(observer.steps, 1):
         assert step.pairing is not None, "the engine reports every bracket it pairs"
         max_pairs, m1 = bracket_parameters(step.bracket)
+        lowest = min(p.score for p in step.bracket.residents)
         brackets.append(
             BracketOutline(
                 index, role_of(step.bracket), step.bracket, step.pairing, step.completion,
-                step.superseded, step.collapsed, max_pairs, m1,
+                step.superseded, step.collapsed, max_pairs, m1, tuple(p for p in players if p.score < lowest),
             )
         )
-    by_number = {p.number: p for p in observer.players}
+    by_number = {p.number: p for p in players}
     colours = tuple(
         ColourDecision(board, rule, by_number[board.white], by_number[board.black]) for board, rule in observer.boards
     )
-    return RoundOutline(state.round, observer.players, tuple(brackets), pairing, colours, observer.collapsed_group)
+    return RoundOutline(
+        state.round, players, tuple(brackets), pairing, colours, observer.collapsed_group, edition,
+        observer.bye_score, frozenset(p.number for p in observer.players if p.can_get_bye),
+    )

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbiter_app.explain.candidates import ARTICLES, BracketContext, Evaluation, NextBracket, Violation
+from arbiter_app.explain.candidates import ARTICLES, BracketContext, Evaluation, NextBracket, Role, Violation
+from arbiter_app.pairing.texts import BAKU_2016_TEXT, RulesText
 from arbiter_app.explain.explanation import RoundExplanation
 from arbiter_app.explain.outline import BracketOutline
 from arbiter_app.explain.sieve import Sieve
@@ -36,8 +37,29 @@ KEY = {
 }
 
 
+def key_json(texts: RulesText) -> dict[str, str]:
+    """The legend of the JSON, in the words of the edition."""
+    if texts is BAKU_2016_TEXT:
+        return KEY
+    first, last = texts.keys[0], texts.keys[-1]
+    lists = ", ".join(texts.label(k) for k in sorted(texts.score_lists, key=texts.keys.index))
+    return {
+        **KEY,
+        "pairs": f"[white, black] pairing numbers; for a candidate, the colours {texts.cite('E.1')}-{texts.cite('E.5')} "
+                 "would allocate to that pair",
+        "scores": f"points; {texts.label(texts.scores_key)} lists the downfloaters' scores, the other score lists "
+                  "are score differences, highest first",
+        "failures": f"failure values of {texts.label(first)}-{texts.label(last)} (keys without brackets: "
+                    f"{first} ... {last}; lists for {lists}; {texts.label(texts.next_key)}: players left unpaired in "
+                    "the following bracket, then their scores; null where the criterion does not apply)",
+        "colour_preference": f"{texts.cite('A.6')}: W*/B* absolute, W/B strong, w/b mild, - none",
+        "floats": f"{texts.cite('A.4')}: floats received one and two rounds before: D down, U up, '' none",
+    }
+
+
 def round_json(explanation: RoundExplanation, trails: bool = True, only: int | None = None) -> dict[str, Any]:
     outline = explanation.outline
+    texts = explanation.texts
     brackets = [
         bracket_json(explanation, b, trails, alone=only is not None)
         for b in outline.brackets
@@ -45,15 +67,17 @@ def round_json(explanation: RoundExplanation, trails: bool = True, only: int | N
     ]
     return {
         "round": outline.round,
-        "edition": "baku-2016",
-        "key": KEY,
+        "edition": outline.edition,
+        "rules": texts.document,
+        "key": key_json(texts),
+        "bye_score": _points(outline.bye_score) if outline.bye_score is not None else None,
         "brackets": brackets,
         "collapsed_scoregroup": [p.number for p in outline.collapsed_scoregroup] or None,
         "boards": [
             {
                 "white": d.white.number,
                 "black": d.black.number,
-                "rule": d.rule.value,
+                "rule": texts.cite(d.rule.value),
                 "white_colours": colour_history(d.white),
                 "black_colours": colour_history(d.black),
                 "white_preference": d.white.preference.symbol(),
@@ -76,7 +100,8 @@ def bracket_json(
     )
     return {
         "index": bracket.index,
-        "kind": bracket.role.value,
+        "kind": "repaired" if bracket.role is Role.PPB and explanation.texts.completion_in_every_bracket
+        else bracket.role.value,
         "collapsed": bracket.collapsed,
         "superseded": bracket.superseded,
         "score": _points(bracket.score) if bracket.score is not None else None,
@@ -92,7 +117,7 @@ def bracket_json(
         "limbo": [p.number for p in bracket.limbo],
         "chosen": {
             **_candidate(ctx, bracket.chosen.pairs, bracket.chosen.downfloaters),
-            "failures": failures_json(explanation.chosen_evaluation(bracket.index)),
+            "failures": failures_json(explanation.chosen_evaluation(bracket.index), ctx.articles),
         },
         "completion_test": bracket.completion_passed,
         "trail": trail_json(ctx, explanation.trail(bracket.index)) if built else None,
@@ -128,8 +153,8 @@ def _candidate(ctx: BracketContext, pairs: tuple[tuple[Contestant, Contestant], 
     }
 
 
-def failures_json(evaluation: Evaluation) -> dict[str, Any]:
-    return {article: _value(evaluation.failures.get(article)) for article in ARTICLES}
+def failures_json(evaluation: Evaluation, articles: tuple[str, ...] = ARTICLES) -> dict[str, Any]:
+    return {article: _value(evaluation.failures.get(article)) for article in articles}
 
 
 def _value(value: object) -> Any:
@@ -194,7 +219,7 @@ def _trail_candidate(ctx: BracketContext, c: TrailCandidate) -> dict[str, Any]:
         },
         "legal": c.legal,
         "violation": _violation(c.violation),
-        "failures": failures_json(c.evaluation),
+        "failures": failures_json(c.evaluation, ctx.articles),
         "champion": c.champion,
         "beats_previous_on": c.beats_previous_on,
         "loses_on": c.loses_on,
@@ -221,7 +246,7 @@ def sieve_json(ctx: BracketContext, sieve: Sieve) -> dict[str, Any] | None:
         "available": True,
         "candidates": [
             {"number": c.number, **_candidate(ctx, c.leaf.pairs, c.leaf.downfloaters),
-             "failures": failures_json(c.evaluation)}
+             "failures": failures_json(c.evaluation, ctx.articles)}
             for c in sieve.candidates
         ],
         "steps": [
@@ -239,11 +264,12 @@ def alternative_json(explanation: RoundExplanation, index: int, alternative: Alt
     ctx = explanation.context(index)
     article = alternative.loses_on
     chosen = explanation.chosen_evaluation(index)
-    position = ARTICLES.index(article) if article in ARTICLES else None
+    articles = ctx.articles
+    position = articles.index(article) if article in articles else None
     return {
         **_candidate(ctx, alternative.pairs, alternative.downfloaters),
         "violation": _violation(alternative.violation),
-        "failures": failures_json(alternative.evaluation),
+        "failures": failures_json(alternative.evaluation, articles),
         "loses_on": article,
         "value": _value(alternative.evaluation.key[position]) if position is not None else None,
         "chosen_value": _value(chosen.key[position]) if position is not None else None,
@@ -267,7 +293,7 @@ def why_not_json(explanation: RoundExplanation, answer: WhyNot) -> dict[str, Any
         "question": "why-not",
         "players": [answer.a.number, answer.b.number],
         "verdict": answer.verdict.name.lower(),
-        "article": answer.verdict.value,
+        "article": explanation.texts.cite(answer.verdict.value),
         "bracket": index,
         "lower_bracket": answer.lower_bracket.index if answer.lower_bracket is not None else None,
         "violation": _violation(answer.violation),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbiter_app.explain.candidates import ARTICLES, BracketContext, Evaluation
+from arbiter_app.explain.candidates import BracketContext, Evaluation
 from arbiter_app.explain.walk import Leaf, Node, Skip, SkipKind, Walk
 
 SIEVE_LIMIT = 2_000
@@ -60,7 +60,8 @@ def legal_candidates(
 
     def prune(node: Node) -> Skip | None:
         if best_pairs and node.path.pairs < best_pairs[0]:
-            return Skip(node.count, SkipKind.BOUND, "fewer pairs (C.5)", "C.5")
+            key = ctx.texts.pairs_key
+            return Skip(node.count, SkipKind.BOUND, f"fewer pairs ({ctx.texts.label(key)})", key)
         return None
 
     examined = 0
@@ -92,7 +93,7 @@ def build_sieve(ctx: BracketContext, max_pairs: int, m1: int, limit: int = SIEVE
     survivors = list(candidates)
     steps: list[SieveStep] = []
     decided_by: str | None = None
-    for position, article in enumerate(ARTICLES):
+    for position, article in enumerate(ctx.articles):
         if len(survivors) == 1:
             break
         if article not in survivors[0].evaluation.failures:
@@ -105,5 +106,5 @@ def build_sieve(ctx: BracketContext, max_pairs: int, m1: int, limit: int = SIEVE
             decided_by = article
         survivors = kept
     if len(survivors) > 1:
-        decided_by = "B.8"
+        decided_by = ctx.texts.cite("B.8")
     return Sieve(True, "", tuple(candidates), tuple(steps), survivors[0], decided_by)

@@ -34,6 +34,7 @@ from arbiter_app.explain.candidates import (
     Violation,
     first_difference,
 )
+from arbiter_app.pairing.texts import BAKU_2016_TEXT, RulesText
 from arbiter_app.explain.walk import Leaf, Node, Path, Skip, SkipKind, Walk
 from arbiter_app.pairing.brackets import BracketPairing
 from arbiter_app.pairing.criteria import FailureValue, evaluate
@@ -127,12 +128,22 @@ class Trail:
         return self.end is not TrailEnd.CAPPED
 
 
-def ideal_key(evaluation: Evaluation) -> Key:
-    """The best value of every criterion: C.5-C.7 as in the optimum, zero failures after."""
+def ideal_key(evaluation: Evaluation, texts: RulesText = BAKU_2016_TEXT) -> Key:
+    """The best value of every criterion: C.5-C.7 as in the optimum, zero failures after.
+
+    C.04.3-2026: [C6]-[C9] as in the optimum ([C9], the bye's unplayed games, cannot always be zero).
+    """
+    optimised = optimised_keys(texts)
     return tuple(
-        value if article in ("C.5", "C.6", "C.7") else (() if article in SCORE_DIFFERENCE_ARTICLES else 0)
-        for article, value in zip(ARTICLES, evaluation.key)
+        value if article in optimised else (() if article in texts.score_lists else 0)
+        for article, value in zip(texts.keys, evaluation.key)
     )
+
+
+def optimised_keys(texts: RulesText) -> tuple[str, ...]:
+    """The criteria whose best value is the engine's optimum, not zero (C.5-C.7; [C6]-[C9])."""
+    keys = (texts.pairs_key, texts.scores_key, texts.next_key)
+    return keys + ((texts.bye_unplayed_key,) if texts.bye_unplayed_key else ())
 
 
 def lower_bound(ctx: BracketContext, node: Node, partial: Mapping[str, FailureValue], ideal: Key | None) -> Key:
@@ -145,14 +156,25 @@ def lower_bound(ctx: BracketContext, node: Node, partial: Mapping[str, FailureVa
     zero for each pair still to form.  C.7 is the optimum's whenever C.5 and
     C.6 are (no candidate is better on C.5-C.7 than the engine's choice).
     """
+    texts = ctx.texts
     open_floaters = len(node.open) - 2 * node.open_pairs
     c5 = len(node.floaters) + open_floaters
-    least = min((p.score - ctx.base for p in node.open), default=0)
-    known = partial["C.6"]
+    values = [ctx.floater_value(p) for p in node.open]
+    least = min((v for v in values if v is not None), default=0)
+    known = partial[texts.scores_key]
     assert isinstance(known, tuple)
-    c6 = tuple(sorted(known + (least,) * open_floaters + (0,) * node.open_pairs, reverse=True))
-    c7 = ideal[2] if ideal is not None and ctx.has_c7 and (c5, c6) == ideal[:2] else BEST_NEXT
-    return (c5, c6, c7, *(partial[a] for a in ARTICLES[3:]))
+    # C.6: every pair adds a score difference (zero at least); [C7]: pairs add nothing.
+    pair_entries = node.open_pairs if node.open and ctx.scores_criterion.pair(node.open[0], node.open[0]) is not None else 0
+    c6 = tuple(sorted(known + (least,) * open_floaters + (0,) * pair_entries, reverse=True))
+    bound: list[object] = [c5, c6]
+    for article in texts.keys[2:]:
+        if article in (texts.next_key, texts.bye_unplayed_key):
+            # At the optimum's value whenever everything above is (no candidate beats the engine's choice there).
+            k = len(bound)
+            bound.append(ideal[k] if ideal is not None and tuple(bound) == ideal[:k] else ctx.neutral(article))
+        else:
+            bound.append(partial[article])
+    return tuple(bound)
 
 
 class OutOfBudget(Exception):
@@ -182,7 +204,7 @@ class Bounds:
             parent = Node(node.pairs[:-1], node.floaters, (), 0, 0, node.path)
             value = combine(self.partial(parent), self.ctx.contribution(pair=node.pairs[-1]))
         else:
-            value = evaluate((), (), self.ctx.base)
+            value = self.ctx.empty()
             for floater in node.floaters:
                 value = combine(value, self.ctx.contribution(floater=floater))
         self._partials[key] = value
@@ -220,9 +242,9 @@ class _Builder:
         best = self.champion.evaluation.key
         if best > bound:
             return None
-        article = first_difference(best, bound)
+        article = first_difference(best, bound, self.ctx.articles)
         if article is None:
-            detail = f"at best equal to candidate {self.champion.index}, which comes first (B.8)"
+            detail = f"at best equal to candidate {self.champion.index}, which comes first ({self.ctx.texts.cite('B.8')})"
         else:
             detail = f"cannot beat candidate {self.champion.index}: worse on {article} whatever the rest"
         return Skip(node.count, SkipKind.BOUND, detail, article, node.pairs, node.path)
@@ -259,18 +281,21 @@ class _Builder:
             return entry
         key = evaluation.key
         perfect = key == self.ideal
+        texts = self.ctx.texts
         if key < self.ideal and self.trusted:
             self.trusted = False
+            span = "-".join(texts.label(a) for a in optimised_keys(texts)[::len(optimised_keys(texts)) - 1])
             self.warnings.append(
-                f"candidate {index} is better on C.5-C.7 than the engine's choice: bounds relaxed"
+                f"candidate {index} is better on {span} than the engine's choice: bounds relaxed"
             )
         previous = self.champion
+        articles = self.ctx.articles
         if previous is None or key < previous.evaluation.key:
-            beats = "first legal" if previous is None else first_difference(key, previous.evaluation.key)
+            beats = "first legal" if previous is None else first_difference(key, previous.evaluation.key, articles)
             entry = TrailCandidate(index, leaf, alteration, None, evaluation, True, beats, None, perfect)
             self.champion = entry
         else:
-            loses = first_difference(key, previous.evaluation.key) or "B.8"
+            loses = first_difference(key, previous.evaluation.key, articles) or texts.cite("B.8")
             entry = TrailCandidate(index, leaf, alteration, None, evaluation, False, None, loses, perfect)
         self.entries.append(entry)
         return entry
@@ -289,7 +314,7 @@ def build_trail(
 ) -> Trail:
     """The trail of a bracket, ending at the perfect or best candidate; cut after ``limit`` candidates or
     ``nodes`` steps of the search (never for a bracket of up to 12 players)."""
-    ideal = ideal_key(ctx.evaluate(chosen.pairs, chosen.downfloaters))
+    ideal = ideal_key(ctx.evaluate(chosen.pairs, chosen.downfloaters), ctx.texts)
     small = len(ctx.players) <= SMALL_BRACKET
     builder = _Builder(ctx, ideal, None if small else limit, None if small else nodes)
     walk = Walk(ctx, max_pairs, m1, builder.prune)
@@ -302,7 +327,7 @@ def build_trail(
                 if event.kind is SkipKind.NOT_ENUMERATED:
                     end = TrailEnd.CAPPED
                 continue
-            alteration = describe(builder.previous or original, event, first=builder.previous is None)
+            alteration = describe(builder.previous or original, event, first=builder.previous is None, texts=ctx.texts)
             builder.previous = event.path
             entry = builder.candidate(event, alteration)
             if entry.perfect:
@@ -330,29 +355,32 @@ def _original_path(walk: Walk) -> Path:
     return Path(pairs, mdps, s1, head, ((), ()), tuple(p.number for p in rest[k : 2 * k]))
 
 
-def describe(previous: Path, leaf: Leaf, first: bool) -> str:
+def describe(previous: Path, leaf: Leaf, first: bool, texts: RulesText = BAKU_2016_TEXT) -> str:
     """The alteration that produced a candidate, from the loop of B.6/B.7 that moved."""
+    cite = texts.cite
     path, groups = leaf.path, leaf.subgroups
     if first and path == previous:
-        return "B.3: the original subgroups"
+        return f"{cite('B.3')}: the original subgroups"
     s1_name, s2_name = ("S1R", "S2R") if groups.s1r is not None else ("S1", "S2")
     s1 = groups.s1r if groups.s1r is not None else groups.s1
     s2 = groups.s2r if groups.s2r is not None else groups.s2
     if (path.pairs, path.mdps_paired) != (previous.pairs, previous.mdps_paired):
-        text = f"B.1 lowered: {path.pairs} pair(s)"
+        text = f"{cite('B.1')} lowered: {path.pairs} pair(s)"
         if groups.s1r is not None:
             text += f", {path.mdps_paired} MDP(s) paired, Limbo {_numbers(groups.limbo)}"
         return text
     if path.s1 != previous.s1:
-        return f"D.3 MDP-exchange: S1 {_numbers(groups.s1)}, Limbo {_numbers(groups.limbo)}"
+        kind = "MDP-exchange" if cite("D.3") == "D.3" else "set of pairable MDPs"
+        return f"{cite('D.3')} {kind}: S1 {_numbers(groups.s1)}, Limbo {_numbers(groups.limbo)}"
     if path.mdp_head != previous.mdp_head:
-        return f"D.1 transposition in S2: S2 {_numbers(groups.s2)} (new MDP-pairing)"
+        return f"{cite('D.1')} transposition in S2: S2 {_numbers(groups.s2)} (new MDP-pairing)"
     if path.exchange != previous.exchange:
         out, into = path.exchange
         if not out:
             return f"original {s1_name} {_numbers(s1)}, {s2_name} {_numbers(s2)}"
-        return f"D.2 exchange {_numbers(out)} <-> {_numbers(into)}: {s1_name} {_numbers(s1)}, {s2_name} {_numbers(s2)}"
-    return f"D.1 transposition in {s2_name}: {s2_name} {_numbers(s2)}"
+        return (f"{cite('D.2')} exchange {_numbers(out)} <-> {_numbers(into)}: {s1_name} {_numbers(s1)}, "
+                f"{s2_name} {_numbers(s2)}")
+    return f"{cite('D.1')} transposition in {s2_name}: {s2_name} {_numbers(s2)}"
 
 
 def _numbers(numbers: Sequence[int]) -> str:

@@ -143,6 +143,8 @@ class Walk:
         self.m1 = m1
         self.pruner = pruner
         self.bsn = {p.number: k for k, p in enumerate(ctx.players, 1)}
+        cite = ctx.texts.cite
+        self._repeat_text = f"candidates already generated before ({cite('B.6')}, {cite('D.2')})"
 
     def levels(self) -> Iterator[tuple[int, int]]:
         """(pairs, paired MDPs), best first: C.5 then C.6 order."""
@@ -198,7 +200,8 @@ class Walk:
                 continue
             yield from self._mdp_pairing(s1, in_limbo, pairs, path)
         if not_listed:
-            yield Skip(not_listed * per_s1, SkipKind.NOT_ENUMERATED, "MDP-exchanges too many to list (D.3)")
+            yield Skip(not_listed * per_s1, SkipKind.NOT_ENUMERATED,
+                       f"MDP-exchanges too many to list ({self.ctx.texts.cite('D.3')})")
 
     def _mdp_pairing(
         self, s1: tuple[Contestant, ...], limbo: tuple[Contestant, ...], pairs: int, path: Path
@@ -276,7 +279,7 @@ class Walk:
             exchange = (tuple(players[i - 1].number for i in out), tuple(players[i - 1].number for i in into))
             sub = Path(path.pairs, path.mdps_paired, path.s1, path.mdp_head, exchange)
             if not _leaders_possible(s1_set, n):
-                yield Skip(perm(n - k, k), SkipKind.REPEAT, "candidates already generated before (B.6, D.2)")
+                yield Skip(perm(n - k, k), SkipKind.REPEAT, self._repeat_text)
                 continue
             if out:
                 node = Node(fixed, limbo, players, k, perm(n - k, k), sub)
@@ -286,7 +289,7 @@ class Walk:
                     continue
             yield from self._transpositions(s1, s2, fixed, limbo, sub, position, mdp_s1)
         if not_listed:
-            yield Skip(not_listed * perm(n - k, k), SkipKind.NOT_ENUMERATED, "exchanges of several players not listed (D.2)")
+            yield Skip(not_listed * perm(n - k, k), SkipKind.NOT_ENUMERATED, f"exchanges of several players not listed ({self.ctx.texts.cite('D.2')})")
 
     def _transpositions(
         self,
@@ -325,7 +328,7 @@ class Walk:
                     repeats += count
                     continue
                 if repeats:
-                    yield Skip(repeats, SkipKind.REPEAT, "candidates already generated before (B.6, D.2)")
+                    yield Skip(repeats, SkipKind.REPEAT, self._repeat_text)
                     repeats = 0
                 violation = self.ctx.pair_violation(leader, x)
                 if violation is not None:
@@ -347,7 +350,7 @@ class Walk:
                         continue
                 yield from extend(i + 1, chosen + (x,), used | {x.number})
             if repeats:
-                yield Skip(repeats, SkipKind.REPEAT, "candidates already generated before (B.6, D.2)")
+                yield Skip(repeats, SkipKind.REPEAT, self._repeat_text)
 
         yield from extend(0, (), frozenset())
 

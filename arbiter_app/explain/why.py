@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from arbiter_app.explain.candidates import ARTICLES, Evaluation, Violation, first_difference
+from arbiter_app.explain.candidates import ARTICLES, BracketContext, Evaluation, Violation, first_difference
 from arbiter_app.explain.explanation import RoundExplanation
 from arbiter_app.explain.outline import BracketOutline
 from arbiter_app.explain.trail import Bounds, OutOfBudget, TrailCandidate, ideal_key
 from arbiter_app.explain.walk import Leaf, Node, Skip, SkipKind, Walk
-from arbiter_app.pairing.brackets import Bracket, BracketPairing, pair_bracket
+from arbiter_app.pairing.brackets import BracketPairing, pair_bracket
 from arbiter_app.pairing.criteria import Contestant
 
 SEARCH_LIMIT = 20_000
@@ -39,10 +39,13 @@ class Alternative:
     violation: Violation | None
     """When illegal: the absolute criterion it breaks."""
     loses_on: str | None
-    """The first criterion on which it is worse than the chosen pairing; "B.8" when equal but generated later."""
+    """The first criterion on which it is worse than the chosen pairing; "B.8" (C.04.3-2026: "3.8") when equal
+    but generated later."""
+    articles: tuple[str, ...] = ARTICLES
+    """The edition's criteria, in the order of ``evaluation.key``."""
 
     def value(self, article: str) -> object:
-        return self.evaluation.key[ARTICLES.index(article)]
+        return self.evaluation.key[self.articles.index(article)]
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,7 @@ def search(
     outline = explanation.bracket(index)
     ctx = explanation.context(index)
     chosen = explanation.chosen_evaluation(index)
-    bounds = Bounds(ctx, ideal_key(chosen))
+    bounds = Bounds(ctx, ideal_key(chosen, ctx.texts))
     best: list[tuple[Leaf, Evaluation]] = []
     violations: dict[str, Violation] = {}
 
@@ -162,18 +165,19 @@ def search(
         closest = sorted(violations.values(), key=lambda v: v.article in ("C.1", "C.3"))
         return Search(None, complete, tuple(closest))
     leaf, evaluation = best[0]
-    return Search(_compare(leaf.pairs, leaf.downfloaters, evaluation, None, chosen), complete,
+    return Search(_compare(leaf.pairs, leaf.downfloaters, evaluation, None, chosen, ctx), complete,
                   tuple(violations.values()))
 
 
 def _compare(pairs: tuple[tuple[Contestant, Contestant], ...], downfloaters: tuple[Contestant, ...],
-             evaluation: Evaluation, violation: Violation | None, chosen: Evaluation) -> Alternative:
-    loses = first_difference(evaluation.key, chosen.key)
+             evaluation: Evaluation, violation: Violation | None, chosen: Evaluation,
+             ctx: BracketContext) -> Alternative:
+    loses = first_difference(evaluation.key, chosen.key, ctx.articles)
     if loses is None:
-        loses = "B.8"
+        loses = ctx.texts.cite("B.8")
     elif evaluation.key < chosen.key:
         loses = None  # better than the engine's choice: a disagreement to report, never expected
-    return Alternative(pairs, downfloaters, evaluation, violation, loses)
+    return Alternative(pairs, downfloaters, evaluation, violation, loses, ctx.articles)
 
 
 def _numbers(pairs: tuple[tuple[Contestant, Contestant], ...]) -> set[int]:
@@ -198,7 +202,7 @@ def why_not(explanation: RoundExplanation, a_number: int, b_number: int) -> WhyN
     ctx = explanation.context((shared or first_a)[0].index)
     violation = ctx.pair_violation(a, b)
     if violation is not None:
-        verdict = Verdict.ALREADY_MET if violation.article == "C.1" else Verdict.SAME_ABSOLUTE_COLOUR
+        verdict = Verdict.ALREADY_MET if violation.article == ctx.absolute("C.1") else Verdict.SAME_ABSOLUTE_COLOUR
         return WhyNot(round_number, a, b, verdict, (shared or first_a)[0], violation)
     if shared:
         bracket = shared[0]
@@ -245,10 +249,10 @@ def best_with_pair(explanation: RoundExplanation, index: int, a: Contestant, b: 
     outline = explanation.bracket(index)
     ctx = explanation.context(index)
     bracket = outline.bracket
-    rest = Bracket(
-        tuple(p for p in bracket.moved_down if p.number not in (a.number, b.number)),
-        tuple(p for p in bracket.residents if p.number not in (a.number, b.number)),
-        bracket.following, bracket.must_complete, bracket.following_is_last,
+    rest = replace(
+        bracket,
+        moved_down=tuple(p for p in bracket.moved_down if p.number not in (a.number, b.number)),
+        residents=tuple(p for p in bracket.residents if p.number not in (a.number, b.number)),
     )
     # pair_bracket needs a player (brackets.py's _is_perfect reads the last one).
     pairing = pair_bracket(rest) if rest.players else BracketPairing((), ())
@@ -258,7 +262,7 @@ def best_with_pair(explanation: RoundExplanation, index: int, a: Contestant, b: 
         return Search(None, True, (violation,))
     evaluation = ctx.evaluate(pairs, pairing.downfloaters)
     chosen = explanation.chosen_evaluation(index)
-    return Search(_compare(pairs, pairing.downfloaters, evaluation, None, chosen), True, ())
+    return Search(_compare(pairs, pairing.downfloaters, evaluation, None, chosen, ctx), True, ())
 
 
 def home_bracket(explanation: RoundExplanation, number: int) -> BracketOutline:
@@ -298,8 +302,9 @@ def _others(explanation: RoundExplanation, index: int, number: int, most: int = 
     if not trail.complete or len(trail.candidates) > most:
         return ()
     chosen = explanation.chosen_evaluation(index)
+    ctx = explanation.context(index)
     return tuple(
-        _compare(c.leaf.pairs, c.leaf.downfloaters, c.evaluation, c.violation, chosen)
+        _compare(c.leaf.pairs, c.leaf.downfloaters, c.evaluation, c.violation, chosen, ctx)
         for c in trail.candidates
         if number in _numbers(c.leaf.pairs) and not _is(c, trail.result)
     )

@@ -11,23 +11,13 @@ from collections.abc import Iterable, Sequence
 
 from arbiter_app.explain.candidates import BracketContext, NextBracket
 from arbiter_app.pairing.colours import Strength
-from arbiter_app.pairing.criteria import QUALITY_CRITERIA, Contestant, Kind
+from arbiter_app.pairing.criteria import Contestant, Kind
 from arbiter_app.pairing.floats import Float
 from arbiter_app.pairing.model import Colour
+from arbiter_app.pairing.texts import BAKU_2016_TEXT, RulesText
 
-CRITERION_TEXT: dict[str, str] = {c.article: c.text for c in QUALITY_CRITERIA}
-CRITERION_TEXT["C.7"] = (
-    "choose the downfloaters so that the following bracket gets the most pairs, then the lowest PSD"
-)
-CRITERION_TEXT.update({
-    "C.1": "two players shall not meet twice",
-    "C.2": "no second pairing-allocated bye, nor one after a forfeit win",
-    "C.3": "non-topscorers with the same absolute colour preference shall not meet",
-    "C.4": "the PPB must let the round be completed",
-    "A.9": "the round-pairing must be complete: every player paired but at most one, who receives the "
-           "pairing-allocated bye",
-    "B.8": "all criteria equal: the candidate generated first is chosen",
-})
+CRITERION_TEXT: dict[str, str] = dict(BAKU_2016_TEXT.names)
+"""What each criterion of C.04.3 (Baku 2016) asks for; an edition's own: ``edition.texts.names``."""
 
 
 def points(tenths: int) -> str:
@@ -86,12 +76,14 @@ def float_marks(p: Contestant, round_number: int) -> str:
     return ", ".join(marks)
 
 
-def value_text(article: str, value: object) -> str:
+def value_text(article: str, value: object, texts: RulesText = BAKU_2016_TEXT) -> str:
     """A failure value in points and words."""
     if isinstance(value, NextBracket):
         text = f"{value.unpaired} unpaired"
         if value.barred_from_bye:
             text += f" ({value.barred_from_bye} barred from the bye)"
+        if texts.scores_as_points:
+            return text + f", their scores {psd_text(value.psd)}"
         return text + f", PSD {psd_text(value.psd)}"
     if isinstance(value, tuple):
         return psd_text(value)
@@ -104,20 +96,26 @@ def psd_text(values: Sequence[int]) -> str:
 
 def culprits(ctx: BracketContext, pairs: Sequence[tuple[Contestant, Contestant]],
              downfloaters: Sequence[Contestant], article: str, round_number: int) -> list[str]:
-    """Who makes a candidate fail ``article``, in words (C.5-C.19 but C.7)."""
-    criterion = next((c for c in QUALITY_CRITERIA if c.article == article), None)
+    """Who makes a candidate fail ``article``, in words (C.5-C.19 but C.7; C.04.3-2026 [C6]-[C21] but [C8])."""
+    criterion = next((c for c in ctx.quality if c.article == article), None)
     if criterion is None:
+        if article == ctx.texts.bye_unplayed_key:
+            return [f"#{p.number} would receive the bye with {p.unplayed} unplayed game(s)" for p in downfloaters]
         return []
+    wording = ctx.texts.wording(article)
     found: list[str] = []
     for a, b in pairs:
         h, l = (a, b) if a.sort_key() <= b.sort_key() else (b, a)
         value = criterion.pair(h, l)
         if value:
-            found.append(_pair_reason(article, h, l, value, round_number))
+            found.append(_pair_reason(wording, h, l, value, round_number))
     for p in downfloaters:
         value = criterion.downfloater(p, ctx.base)
         if value is not None and (criterion.kind is Kind.SCORE_DIFFERENCES or value):
-            found.append(_floater_reason(article, p, value, round_number))
+            if ctx.texts.scores_as_points:
+                found.append(_floater_reason_2026(wording, p, value, round_number))
+            else:
+                found.append(_floater_reason(wording, p, value, round_number))
     return found
 
 
@@ -139,6 +137,20 @@ def _pair_reason(article: str, h: Contestant, l: Contestant, value: int, round_n
         text = f"#{l.number} floats up again (as in round {earlier}), against #{h.number}"
     if article in ("C.16", "C.17", "C.18", "C.19"):
         text += f": score difference {points(value)}"
+    return text
+
+
+def _floater_reason_2026(wording: str, p: Contestant, value: int, round_number: int) -> str:
+    """C.04.3-2026: [C7] counts the downfloater's score; [C18]/[C20] an MDP floating on (TEC: a score
+    difference above any a pair of the bracket could have)."""
+    if wording == "C7":
+        return f"#{p.number} floats with {points(p.score)}"
+    if wording == "C.5":
+        return f"#{p.number} floats"
+    earlier = round_number - (1 if wording in ("C.12", "C.16") else 2)
+    text = f"#{p.number} floats down again (as in round {earlier})"
+    if wording in ("C.16", "C.18"):
+        text += f", moved down and floating on: score difference {points(value)}"
     return text
 
 

@@ -279,7 +279,7 @@ class ExplainDock(QDockWidget):
         self.candidates.setColumnCount(len(headers))
         self.candidates.setHorizontalHeaderLabels(headers)
         self.candidates.setRowCount(len(table.rows))
-        positions = [xs.ARTICLES.index(a) for a in articles]
+        positions = [table.articles.index(a) for a in articles]
         for r, row in enumerate(table.rows):
             cells = [row.label, row.pairing, row.verdict] + [row.values[k] for k in positions]
             for c, text in enumerate(cells):

@@ -81,10 +81,14 @@ class CandidateTable:
     summary: str
     notes: tuple[str, ...] = ()
     """Where the Arbiters' Manual's walkthrough of this bracket and the rules part ways (its own tournament only)."""
+    articles: tuple[str, ...] = ARTICLES
+    """The criteria of the edition, in the order of each row's ``values`` (C.5-C.19; C.04.3-2026 [C6]-[C21])."""
 
     def used_articles(self) -> tuple[str, ...]:
         """Criteria worth a column: some candidate fails them, or they decided."""
-        return tuple(a for k, a in enumerate(ARTICLES) if a == self.decided_by or any(r.values[k] for r in self.rows))
+        return tuple(
+            a for k, a in enumerate(self.articles) if a == self.decided_by or any(r.values[k] for r in self.rows)
+        )
 
 
 @dataclass(frozen=True)
@@ -184,6 +188,8 @@ def bracket_titles(e: RoundExplanation) -> list[str]:
     for b in e.outline.brackets:
         if b.collapsed:
             what = "collapsed last bracket"
+        elif b.role is Role.PPB and e.texts.completion_in_every_bracket:
+            what = f"paired again ({e.texts.cite('C.4')})"
         elif b.role is Role.PPB:
             what = "the PPB (A.9)"
         elif b.score is not None:
@@ -195,12 +201,16 @@ def bracket_titles(e: RoundExplanation) -> list[str]:
     return titles
 
 
-def _values(evaluation: Evaluation, ideal: tuple[object, ...] | None) -> tuple[str, ...]:
+def _values(
+    evaluation: Evaluation, ideal: tuple[object, ...] | None, e: RoundExplanation | None = None
+) -> tuple[str, ...]:
+    texts = e.texts if e is not None else None
     cells = []
-    for k, article in enumerate(ARTICLES):
+    for k, article in enumerate(texts.keys if texts is not None else ARTICLES):
         value = evaluation.failures.get(article)
         bad = value is not None and (value != ideal[k] if ideal is not None else bool(value))
-        cells.append(value_text(article, value) if bad else "")
+        cells.append((value_text(article, value, texts) if texts is not None else value_text(article, value))
+                     if bad else "")
     return tuple(cells)
 
 
@@ -214,7 +224,7 @@ def _trail_row(
             str(c.index),
             pairing,
             f"illegal ({c.violation.article}): {c.violation.detail}",
-            _values(c.evaluation, ideal),
+            _values(c.evaluation, ideal, e),
             False,
             False,
             c.violation.article,
@@ -226,7 +236,7 @@ def _trail_row(
         verdict = "best so far" + (f", better on {article}" if article else " (the first legal one)")
     else:
         verdict, article = f"not better than the best so far (worse on {c.loses_on})", c.loses_on
-    return CandidateRow(str(c.index), pairing, verdict, _values(c.evaluation, ideal), True, chosen, article)
+    return CandidateRow(str(c.index), pairing, verdict, _values(c.evaluation, ideal, e), True, chosen, article)
 
 
 def candidates(e: RoundExplanation, index: int, mode: str = "trail") -> CandidateTable:
@@ -256,14 +266,14 @@ def _candidates(e: RoundExplanation, index: int, mode: str) -> CandidateTable:
                     str(c.number),
                     candidate_text(ctx, c.leaf.pairs, c.leaf.downfloaters),
                     verdict,
-                    _values(c.evaluation, None),
+                    _values(c.evaluation, None, e),
                     True,
                     chosen,
                     article,
                 )
             )
         summary = f"{len(rows)} legal candidates with the most pairs (C.1–C.5)."
-        return CandidateTable(index, mode, tuple(rows), sieve.decided_by, summary)
+        return CandidateTable(index, mode, tuple(rows), sieve.decided_by, summary, articles=e.texts.keys)
     trail = e.trail(index)
     result = trail.result
     rows = [
@@ -282,7 +292,7 @@ def _candidates(e: RoundExplanation, index: int, mode: str) -> CandidateTable:
         summary = f"Trail cut after {trail.examined:,} candidates; the engine's choice stands (B.8 optimum)."
     if trail.skipped:
         summary += f" {trail.skipped:,} candidates skipped (they cannot beat the best)."
-    return CandidateTable(index, "trail", tuple(rows), decided, summary)
+    return CandidateTable(index, "trail", tuple(rows), decided, summary, articles=e.texts.keys)
 
 
 def why_not_answer(e: RoundExplanation, a: int, b: int) -> str:

@@ -47,6 +47,7 @@ from arbiter_app.pairing.model import (
     TournamentState,
 )
 from arbiter_app.pairing.observer import PairingObserver
+from arbiter_app.pairing.texts import BAKU_2016_TEXT, FIDE_2026_TEXT, RulesText
 
 Pair = tuple[Contestant, Contestant]
 
@@ -101,6 +102,8 @@ class DutchEdition:
     """A full-point bye (requested) bars a later pairing-allocated bye (C.04.1-2026 Art. 4; not C.04.1.d)."""
     float_rule: FloatRule
     criteria: CriteriaSet
+    texts: RulesText
+    """How the text names its criteria and numbers its articles (for the explanation)."""
 
     def may_receive_bye(self, player: Player, points: PointSystem) -> bool:
         """The absolute bye criterion of the edition (C.2 / [C2])."""
@@ -213,6 +216,7 @@ class Baku2016(DutchEdition):
     full_point_bye_bars_bye = False
     float_rule = staticmethod(float_in_round)
     criteria = BAKU_2016_CRITERIA
+    texts = BAKU_2016_TEXT
 
     def may_receive_bye(self, player: Player, points: PointSystem) -> bool:
         """C.04.3 C.2 (C.04.1.d): no pairing-allocated bye and no forfeit win so far."""
@@ -259,6 +263,7 @@ class Fide2026(DutchEdition):
     full_point_bye_bars_bye = True
     float_rule = staticmethod(float_in_round_2026)
     criteria = FIDE_2026_CRITERIA
+    texts = FIDE_2026_TEXT
 
     def may_receive_bye(self, player: Player, points: PointSystem) -> bool:
         """C.04.3-2026 2.1.2 [C2] (C.04.1-2026 Art. 4).

@@ -28,18 +28,18 @@ SMALL = ["small-1051-p29-r6.trf", "small-1062-p19-r7.trf", "small-1072-p14-r6.tr
 FILES = sorted(CORPUS.glob("tiny-*.trf")) + [CORPUS / name for name in SMALL]
 
 
-def _rounds(path: Path) -> list[RoundExplanation]:
+def _rounds(path: Path, edition: str = "baku-2016") -> list[RoundExplanation]:
     doc = read_trf(path)
     explanations = []
     for round_number in range(1, max(len(p.rounds) for p in doc.players) + 1):
         try:
-            explanations.append(explain_round(state_before_round(doc, round_number)))
+            explanations.append(explain_round(state_before_round(doc, round_number), edition))
         except PairingImpossibleError:
             continue
     return explanations
 
 
-def disagreements(path: Path, largest: int = SMALL_BRACKET) -> list[str]:
+def disagreements(path: Path, largest: int = SMALL_BRACKET, edition: str = "baku-2016") -> list[str]:
     """Brackets of ``path`` where the explanation does not end at the engine's pairing.
 
     The chosen pairings of the final brackets must make up the round, and each
@@ -47,7 +47,7 @@ def disagreements(path: Path, largest: int = SMALL_BRACKET) -> list[str]:
     offered, a sieve) whose result is the engine's choice.
     """
     found_wrong = []
-    for explanation in _rounds(path):
+    for explanation in _rounds(path, edition):
         boards = {frozenset((b.white, b.black)) for b in explanation.outline.pairing.boards}
         final = explanation.outline.final_brackets()
         assert set().union(*(pair_set(b.chosen.pairs) for b in final)) == boards
