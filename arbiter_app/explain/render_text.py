@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from arbiter_app.explain.candidates import ARTICLES, BracketContext, Evaluation, Role
+from arbiter_app.explain.candidates import BracketContext, Evaluation, Role
 from arbiter_app.explain.explanation import RoundExplanation
 from arbiter_app.explain.outline import BracketOutline
 from arbiter_app.explain.sieve import Sieve

@@ -25,10 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arbiter_app.explain.candidates import (
-    ARTICLES,
     combine,
-    BEST_NEXT,
-    SCORE_DIFFERENCE_ARTICLES,
     BracketContext,
     Evaluation,
     Violation,
@@ -37,7 +34,7 @@ from arbiter_app.explain.candidates import (
 from arbiter_app.pairing.texts import BAKU_2016_TEXT, RulesText
 from arbiter_app.explain.walk import Leaf, Node, Path, Skip, SkipKind, Walk
 from arbiter_app.pairing.brackets import BracketPairing
-from arbiter_app.pairing.criteria import FailureValue, evaluate
+from arbiter_app.pairing.criteria import FailureValue
 
 Key = tuple[object, ...]
 

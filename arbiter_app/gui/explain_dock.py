@@ -214,7 +214,8 @@ class ExplainDock(QDockWidget):
         if ctx is None or ctx.path is None:
             return None
         number = self.round.value() if round_number is None else round_number
-        return xs.Question(str(ctx.path), ctx.tournament_id, number, ctx.tournament.edition, self.version)
+        # Each round is explained by the rules that paired it (the tournament may have changed edition since).
+        return xs.Question(str(ctx.path), ctx.tournament_id, number, ctx.read(sv.round_edition, number), self.version)
 
     def _submit(self, fn: Callable[..., Any], *args: Any, on_done: Callable[[Any], None]) -> None:
         """``fn(*args)`` off the GUI thread: in the child process, or at once with a synchronous runner."""

@@ -161,7 +161,9 @@ class RoundsView(ContextView):
         missing = sum(1 for b in info.boards if b.result is None)
         if info.state == "published" and missing:
             text += f", {missing} result{'s' if missing > 1 else ''} to come"
-        self.state_label.setText(text)
+        rules = sv.edition_title(info.edition or self.context.tournament.edition)
+        self.state_label.setText(f"{text} · paired by the {rules.short} rules")
+        self.state_label.setToolTip(rules.full)
         self.unpaired.setText(self._unpaired_text(info))
         self._select_next_open_board()
         self._update_actions()

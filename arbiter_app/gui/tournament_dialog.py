@@ -7,7 +7,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QDate
+from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QWidget,
@@ -94,6 +95,18 @@ def tie_break_rules_combo(current: str) -> QComboBox:
     return combo
 
 
+def edition_combo(current: str) -> QComboBox:
+    """The editions of the FIDE (Dutch) rules, ``current`` selected; the full title as each item's tooltip."""
+    combo = QComboBox()
+    for k, title in enumerate(sv.edition_titles()):
+        combo.addItem(f"{title.short} ({title.name})", title.name)
+        combo.setItemData(k, title.full, Qt.ItemDataRole.ToolTipRole)
+    combo.setCurrentIndex(max(combo.findData(current), 0))
+    combo.setToolTip("The rules in force since 1 February 2026 are the FIDE 2026 edition; Baku 2016 for old "
+                     "tournaments, seminars and training")  # fmt: skip
+    return combo
+
+
 def round_dates_text(dates: tuple[date | None, ...]) -> str:
     return ", ".join(d.isoformat() if d else "" for d in dates)
 
@@ -122,6 +135,8 @@ class TournamentDialog(QDialog):
         self.colour.addItem("White", Colour.WHITE)
         self.colour.addItem("Black", Colour.BLACK)
         self.colour.setToolTip("The colour of pairing number 1 in round 1 (drawn by lot)")
+        self.edition = edition_combo(sv.edition_titles()[0].name)
+        self.edition.setObjectName("tournamentEdition")
         self.tie_break_rules = tie_break_rules_combo("c07-2026")
         self.tie_breaks = QComboBox()
         self.tie_breaks.setEditable(True)
@@ -148,6 +163,7 @@ class TournamentDialog(QDialog):
         form.addRow("&Chief arbiter:", self.chief)
         add_report_rows(form, self.federation, self.time_control, self.round_dates)
         form.addRow("&Colour of no. 1 in round 1:", self.colour)
+        form.addRow("Pairing ru&les:", self.edition)
         form.addRow("Tie-break r&ules:", self.tie_break_rules)
         form.addRow("&Tie-breaks:", self.tie_breaks)
         form.addRow("", self.accelerated)
@@ -169,6 +185,7 @@ class TournamentDialog(QDialog):
             "accelerated": self.accelerated.isChecked(),
             "tie_break_rules": self.tie_break_rules.currentData(),
             "tie_breaks": self.tie_breaks.currentText().strip(),
+            "edition": self.edition.currentData(),
             "federation": self.federation.text().strip(),
             "time_control": self.time_control.text().strip(),
             "round_dates": sv.parse_round_dates(self.round_dates.text()),
@@ -209,9 +226,10 @@ class TournamentDialog(QDialog):
 class SettingsDialog(QDialog):
     """The tournament's descriptive settings, changed through ``edit_tournament`` (one audited transaction).
 
-    The number of rounds, the point system, the colour of no. 1 and the
-    edition are shown, not changed: they were declared before round 1
-    (C.04.1.a) and the rounds were paired with them.
+    The number of rounds, the point system and the colour of no. 1 are shown,
+    not changed: they were declared before round 1 (C.04.1.a).  The edition
+    of the pairing rules may change (``change_edition``): once rounds are
+    paired, only after the arbiter confirms it, in the audit log.
     """
 
     def __init__(self, context: TournamentContext, parent: QWidget | None = None) -> None:
@@ -239,9 +257,10 @@ class SettingsDialog(QDialog):
         self.tie_breaks.setCurrentText(", ".join(sv.codes_in_use(t.tie_break_rules, t.tie_breaks)))
         self.tie_breaks.setToolTip("Codes in order, e.g. BH/C1, BH, SB (C.07) or BHC1, BH, SB (Arbiters' Manual);"
                                    " they can change until the last round is published")  # fmt: skip
-        fixed = QLabel(
-            f"{t.rounds_count} rounds · FIDE (Dutch), {t.edition} · fixed before round 1 (C.04.1.a)"
-        )
+        self._edition = t.edition
+        self.edition = edition_combo(t.edition)
+        self.edition.setObjectName("settingsEdition")
+        fixed = QLabel(f"{t.rounds_count} rounds · fixed before round 1 (C.04.1.a)")
         fixed.setStyleSheet("color: palette(mid);")
         form = QFormLayout()
         form.addRow("&Name:", self.name)
@@ -251,6 +270,7 @@ class SettingsDialog(QDialog):
         form.addRow("&Chief arbiter:", self.chief)
         form.addRow("De&puty arbiters:", self.deputies)
         add_report_rows(form, self.federation, self.time_control, self.round_dates)
+        form.addRow("Pairing ru&les:", self.edition)
         form.addRow("Tie-break r&ules:", self.tie_break_rules)
         form.addRow("&Tie-breaks:", self.tie_breaks)
         form.addRow("", fixed)
@@ -274,6 +294,18 @@ class SettingsDialog(QDialog):
 
     def _on_accepted(self) -> None:
         try:
+            new = self.edition.currentData()
+            if new != self._edition:
+                try:
+                    self.context.call(sv.change_edition, new)
+                except sv.ConfirmationNeeded as needed:
+                    answer = QMessageBox.question(
+                        self, "Change the pairing rules?", str(needed)[:1].upper() + str(needed)[1:]
+                    )
+                    if answer != QMessageBox.StandardButton.Yes:
+                        return
+                    self.context.call(sv.change_edition, new, confirmed=True)
+                self._edition = new
             self.context.call(sv.edit_tournament, **self.changes())
         except ArbiterError as error:
             self.errors.setText(str(error)[:1].upper() + str(error)[1:] + ".")

@@ -11,6 +11,7 @@ passes through; a file held by another writer raises ``DatabaseBusyError``.
 Nothing is changed when a service raises.
 """
 
+from arbiter_app.services.articles import EditionTitle, edition_title, edition_titles
 from arbiter_app.services.byes import cancel_bye, list_byes, record_absence, request_bye
 from arbiter_app.services.history import audit_log
 from arbiter_app.services.overrides import (
@@ -32,6 +33,7 @@ from arbiter_app.services.players import (
     withdraw_player,
 )
 from arbiter_app.services.results import enter_result, enter_results, parse_result
+from arbiter_app.services.round_view import round_edition
 from arbiter_app.services.rounds import (
     get_round,
     list_rounds,
@@ -67,6 +69,10 @@ from arbiter_app.services.tournaments import (
 from arbiter_app.services.trf_io import export_trf, import_trf
 
 __all__ = [
+    "round_edition",
+    "EditionTitle",
+    "edition_title",
+    "edition_titles",
     "ConfirmationNeeded",
     "TIE_BREAK_RULES",
     "LegendEntry",

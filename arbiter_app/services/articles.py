@@ -7,6 +7,8 @@ The tables live with the editions of the rules
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from arbiter_app.pairing.articles import Article, ChangeCase
 from arbiter_app.pairing.engine import EDITIONS
 
@@ -38,3 +40,27 @@ def change_cases(edition: str) -> tuple[ChangeCase, ...]:
     """When a published pairing may be changed under ``edition`` (C.04.2.D.10; C.04.2-2026 4.4)."""
     rules = EDITIONS.get(edition)
     return rules.published_change_cases if rules is not None else ()
+
+
+@dataclass(frozen=True)
+class EditionTitle:
+    """How the shells name an edition of the rules."""
+
+    name: str
+    short: str
+    """``FIDE 2026``, ``Baku 2016``."""
+    full: str
+    """``FIDE (Dutch) system, 2026 edition (C.04.3 applied from 1 February 2026)``."""
+
+
+def edition_title(edition: str) -> EditionTitle:
+    """The edition's names for windows, reports and messages; an unknown edition as it is spelled."""
+    rules = EDITIONS.get(edition)
+    if rules is None:
+        return EditionTitle(edition, edition, edition)
+    return EditionTitle(rules.name, rules.short_title, rules.title)
+
+
+def edition_titles() -> tuple[EditionTitle, ...]:
+    """Every edition the engine pairs by, the rules in force first."""
+    return tuple(edition_title(name) for name in EDITIONS)

@@ -109,6 +109,8 @@ class RoundInfo:
     not_paired: tuple[tuple[int, str], ...]
     """(pairing number, ``half``/``full``/``zero``/``absent``/``withdrawn``/``not entered``) of the others."""
     overrides: tuple[OverrideRecord, ...] = ()
+    edition: str = ""
+    """The edition of the rules that paired the round (``fide-2026``, ``baku-2016``)."""
 
     def pairing(self) -> RoundPairing:
         """The round as the pairing core's value."""

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 from arbiter_app.errors import ArbiterError
 from arbiter_app.pairing.engine import pair_round
 from arbiter_app.persistence import queries
+from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import ByeKind, Override, Round
 from arbiter_app.services.dto import OverrideRecord, RoundInfo
 from arbiter_app.services.records import board_info, is_withdrawn_in
@@ -46,7 +47,29 @@ def round_info(session: Session, r: Round) -> RoundInfo:
             OverrideRecord(o.reason, tuple(w["text"] for w in json.loads(o.warnings)), o.created_at, o.change_case)
             for o in overrides
         ),
+        paired_by(session, r),
     )
+
+
+def paired_by(session: Session, r: Round) -> str:
+    """The edition of the rules the engine paired round ``r`` with: as kept when it paired, else the tournament's.
+
+    A tournament may change its edition between rounds (``change_edition``): each round is explained and
+    checked by the rules that paired it.
+    """
+    if r.engine_pairing:
+        kept = json.loads(r.engine_pairing).get("edition")
+        if kept:
+            return str(kept)
+    return queries.tournament(session, r.tournament_id).edition
+
+
+def round_edition(db: Database, tournament_id: int, round_number: int) -> str:
+    """The edition that paired round ``round_number``; for a round not yet paired, the tournament's."""
+    with db.read() as s:
+        t = queries.tournament(s, tournament_id)
+        r = queries.round_(s, t.id, round_number)
+        return paired_by(s, r) if r is not None else t.edition
 
 
 def engine_pairs(session: Session, r: Round) -> frozenset[tuple[int, int]]:
@@ -59,7 +82,7 @@ def engine_pairs(session: Session, r: Round) -> frozenset[tuple[int, int]]:
         return frozenset((w, b) for w, b in json.loads(r.engine_pairing)["boards"])
     t = queries.tournament(session, r.tournament_id)
     try:
-        pairing = pair_round(state_for_round(session, t.id, r.number), t.edition)
+        pairing = pair_round(state_for_round(session, t.id, r.number), paired_by(session, r))
     except ArbiterError:  # the engine cannot pair it at all: every board is the arbiter's
         return frozenset()
     return frozenset((b.white, b.black) for b in pairing.boards)

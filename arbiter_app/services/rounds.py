@@ -43,9 +43,9 @@ def store_pairing(session: Session, t: Tournament, r: Round, pairing: RoundPairi
     session.flush()
 
 
-def engine_pairing_json(pairing: RoundPairing) -> str:
-    """How a round keeps the engine's pairing (``Round.engine_pairing``)."""
-    return json.dumps({"boards": [[b.white, b.black] for b in pairing.boards], "bye": pairing.bye})
+def engine_pairing_json(pairing: RoundPairing, edition: str) -> str:
+    """How a round keeps the engine's pairing (``Round.engine_pairing``), with the edition that paired it."""
+    return json.dumps({"boards": [[b.white, b.black] for b in pairing.boards], "bye": pairing.bye, "edition": edition})
 
 
 def _describe(pairing: RoundPairing) -> list[str]:
@@ -74,7 +74,7 @@ def pair_next_round(db: Database, tournament_id: int) -> RoundInfo:
         s.add(r)
         s.flush()
         store_pairing(s, t, r, pairing)
-        r.engine_pairing = engine_pairing_json(pairing)
+        r.engine_pairing = engine_pairing_json(pairing, t.edition)
         audit(s, t.id, "pair round", f"round {number} paired (draft)", after=_describe(pairing), undo_snapshot=before)
         return round_info(s, r)
 
@@ -95,7 +95,7 @@ def repair_round(db: Database, tournament_id: int) -> RoundInfo:
         before = snapshot(s, t.id, r.number)
         pairing = pair_round(state_for_round(s, t.id, r.number), t.edition)
         store_pairing(s, t, r, pairing)
-        r.engine_pairing = engine_pairing_json(pairing)
+        r.engine_pairing = engine_pairing_json(pairing, t.edition)
         audit(
             s,
             t.id,

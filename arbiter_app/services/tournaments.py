@@ -188,8 +188,13 @@ def change_edition(db: Database, tournament_id: int, new: str, *, confirmed: boo
             many = len(paired) > 1
             raise ConfirmationNeeded(
                 f"round{'s' if many else ''} {_span(paired)} {'were' if many else 'was'} paired by the {was} rules and "
-                f"{'stay' if many else 'stays'} as paired; from round {paired[-1] + 1} on, pairings will follow the "
-                f"{rules.short_title} rules ({rules.title}). Confirm to change the edition."
+                f"{'stay' if many else 'stays'} as paired (and are explained by those rules); "
+                + (
+                    f"from round {paired[-1] + 1} on, pairings will follow the {rules.short_title} rules ({rules.title})"
+                    if paired[-1] < t.rounds_count
+                    else f"no round is left to pair by the {rules.short_title} rules"
+                )
+                + ". Confirm to change the edition."
             )
         before, t.edition = t.edition, new
         summary = f"pairing rules changed from {was} to {rules.short_title}"

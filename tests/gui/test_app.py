@@ -139,7 +139,7 @@ def test_start_opens_the_file_named(qtbot: Any, tmp_path: Path) -> None:
 
     window = start(str(make_example(tmp_path)))
     qtbot.addWidget(window)
-    assert window.windowTitle() == "Arbiters' Manual example — Arbiter"
+    assert window.windowTitle() == "Arbiters' Manual example — Baku 2016 rules — Arbiter"
     window.close()
 
 

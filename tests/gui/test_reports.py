@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from arbiter_app.gui.main_window import MainWindow
 from arbiter_app.gui.report_dialog import TITLES, ReportDialog, report_rounds
@@ -124,3 +124,34 @@ def test_no_two_actions_share_a_shortcut(window: MainWindow) -> None:
 
     shortcuts = [a.shortcut().toString() for a in window.findChildren(QAction) if not a.shortcut().isEmpty()]
     assert shortcuts and len(shortcuts) == len(set(shortcuts)), sorted(shortcuts)
+
+
+def test_the_pairing_rules_are_shown_and_changed_with_confirmation(window: MainWindow, boxes: Any) -> None:
+    """The window names the edition the tournament is paired by; changing it once rounds are paired asks first,
+    and a 'No' leaves it as it was."""
+    from arbiter_app import services as sv
+    from arbiter_app.gui.tournament_dialog import SettingsDialog
+
+    window.open_example()  # the manual's example: Baku 2016, nine rounds paired
+    assert window.context is not None
+    assert "Baku 2016 rules" in window.windowTitle()
+    window.rounds_view.show_round(9)
+    assert window.rounds_view.state_label.text().endswith("paired by the Baku 2016 rules")
+
+    def change(d: SettingsDialog) -> None:
+        d.edition.setCurrentIndex(d.edition.findData("fide-2026"))
+        d.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Save).click()
+
+    boxes.answer = QMessageBox.StandardButton.No
+    refused = on_modal(SettingsDialog, change)
+    window.settings_action.trigger()
+    assert refused
+    assert "Rounds 1-9 were paired by the Baku 2016 rules and stay as paired" in boxes.texts("question")[-1]
+    assert window.context.read(sv.get_tournament).edition == "baku-2016"
+
+    boxes.answer = QMessageBox.StandardButton.Yes
+    seen = on_modal(SettingsDialog, change)
+    window.settings_action.trigger()
+    assert seen and window.context.read(sv.get_tournament).edition == "fide-2026"
+    assert window.context.tournament.edition == "fide-2026"
+    assert any(e.action == "change edition" for e in window.context.read(sv.audit_log))

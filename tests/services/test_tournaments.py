@@ -88,7 +88,8 @@ def test_changing_the_edition_after_pairing_asks_for_confirmation_and_is_audited
     with pytest.raises(ConfirmationNeeded) as refused:
         change_edition(db, seven, "baku-2016")
     assert str(refused.value) == (
-        "rounds 1-3 were paired by the FIDE 2026 rules and stay as paired; from round 4 on, pairings will follow "
+        "rounds 1-3 were paired by the FIDE 2026 rules and stay as paired (and are explained by those rules); "
+        "from round 4 on, pairings will follow "
         "the Baku 2016 rules (FIDE (Dutch) system, Baku 2016 (C.04.3 in force until 31 January 2026)). "
         "Confirm to change the edition."
     )
@@ -98,3 +99,27 @@ def test_changing_the_edition_after_pairing_asks_for_confirmation_and_is_audited
     assert entry.action == "change edition"
     assert entry.summary == "pairing rules changed from FIDE 2026 to Baku 2016 after round 3 was paired"
     assert (json.loads(entry.before or ""), json.loads(entry.after or "")) == ({"edition": "fide-2026"}, {"edition": "baku-2016"})
+
+
+def test_each_round_keeps_the_edition_that_paired_it(db: Database) -> None:
+    """After a change of edition, earlier rounds are still explained and checked by the rules that paired them."""
+    from arbiter_app.services import (
+        change_edition,
+        enter_results,
+        get_round,
+        import_trf,
+        pair_next_round,
+        publish_round,
+        round_edition,
+    )
+    from arbiter_app.trf import parse_trf
+    from tests.services.conftest import SEVEN
+
+    seven = import_trf(db, parse_trf(SEVEN, source="seven.trf"), edition="fide-2026").tournament.id
+    third = pair_next_round(db, seven)
+    publish_round(db, seven)
+    enter_results(db, seven, 3, [(b.number, "1-0") for b in third.boards])
+    change_edition(db, seven, "baku-2016", confirmed=True)
+    pair_next_round(db, seven)
+    assert [get_round(db, seven, k).edition for k in (3, 4)] == ["fide-2026", "baku-2016"]
+    assert [round_edition(db, seven, k) for k in (3, 4, 5)] == ["fide-2026", "baku-2016", "baku-2016"]
