@@ -1,9 +1,9 @@
 """Pairing cards as the Arbiters' Manual describes them: one per player, one line per round.
 
 Built from the services' rounds and standings only: the opponent and colour
-as paired, the float (the opponent's score before the round above or below
-the player's, the pairing-allocated bye a downfloat), the result and the
-running score.
+as paired, the float (``services.round_floats``: the pairing core's own
+definition for the tournament's edition, so a card never contradicts the
+engine), the result and the running score.
 """
 
 from __future__ import annotations
@@ -15,7 +15,10 @@ from typing import Any
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
 
 from arbiter_app.gui.rounds_model import points_text
+from arbiter_app.pairing.model import Float
 from arbiter_app.services.dto import PlayerInfo, RoundInfo
+
+ARROWS = {Float.DOWN: "↓", Float.UP: "↑", Float.NONE: ""}
 
 CardRole = Qt.ItemDataRole.UserRole + 1
 UNPAIRED_WORDS = {
@@ -76,25 +79,30 @@ def build_cards(
     rounds: Sequence[RoundInfo],
     scores: dict[int, tuple[int, ...]],
     overridden: dict[int, frozenset[int]],
+    floats: dict[int, dict[int, Float]] | None = None,
 ) -> list[Card]:
-    """Cards by current score, then pairing number (``scores[n][k]``: score after round k)."""
+    """Cards by current score, then pairing number (``scores[n][k]``: score after round k; ``floats[n][k]``: the
+    float of player n in round k, ``services.round_floats``)."""
+    floats = floats or {}
+
+    def drift(number: int, k: int) -> str:
+        return ARROWS[floats.get(number, {}).get(k, Float.NONE)]
+
     lines: dict[int, list[CardLine]] = {p.number: [] for p in players}
     for r in rounds:
         k = r.number
-        before = {n: s[k - 1] if len(s) >= k else 0 for n, s in scores.items()}
         after = {n: points_text(s[k]) if len(s) > k else "" for n, s in scores.items()}
         marked = overridden.get(k, frozenset())
         draft = r.state == "draft"
         for b in r.boards:
             for me, other, white in ((b.white, b.black, True), (b.black, b.white, False)):
-                diff = before.get(other, 0) - before.get(me, 0)
                 result = _own_result(b.result, b.forfeit, white)
                 lines[me].append(
                     CardLine(
                         k,
                         str(other),
                         "W" if white else "B",
-                        "↑" if diff > 0 else "↓" if diff < 0 else "",
+                        drift(me, k),
                         result,
                         after.get(me, "") if result else "",
                         b.number in marked,
@@ -104,7 +112,10 @@ def build_cards(
         gained = {n: points_text(s[k] - s[k - 1]) if len(s) > k and not draft else "" for n, s in scores.items()}
         if r.bye is not None:
             lines[r.bye].append(
-                CardLine(k, "bye", "", "↓", gained.get(r.bye, ""), "" if draft else after.get(r.bye, ""), False, draft)
+                CardLine(
+                    k, "bye", "", drift(r.bye, k), gained.get(r.bye, ""), "" if draft else after.get(r.bye, ""), False,
+                    draft,
+                )
             )
         for n, kind in r.not_paired:
             lines[n].append(
@@ -112,7 +123,7 @@ def build_cards(
                     k,
                     UNPAIRED_WORDS.get(kind, kind),
                     "",
-                    "",
+                    drift(n, k),
                     gained.get(n, ""),
                     "" if draft else after.get(n, ""),
                     False,

@@ -163,7 +163,10 @@ class CardsView(ContextView):
         marked = {
             r.number: frozenset(b.number for b in r.boards if b.overridden) for r in rounds if r.overrides
         }
-        self.model.set_cards(build_cards(players, rounds, scores, marked), self.context.tournament.rounds_count)
+        floats = self.context.read(sv.round_floats)
+        self.model.set_cards(
+            build_cards(players, rounds, scores, marked, floats), self.context.tournament.rounds_count
+        )
 
     def set_results_hidden(self, hidden: bool) -> None:
         self.model.results_hidden = hidden

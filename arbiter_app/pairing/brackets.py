@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from arbiter_app.pairing import generation
 from arbiter_app.pairing.criteria import (
     BAKU_2016_CRITERIA,
+    ONE_POINT,
     Contestant,
     CriteriaSet,
-    ONE_POINT,
     Kind,
     evaluate,
     may_meet,

@@ -2,23 +2,26 @@
 
 One function per edition says which float a player received in a past
 round; ``recent_floats`` gives the two the float criteria look at, for the
-engine and the explanation alike.
+engine and the explanation alike; ``floats_of`` and ``floats_of_pairing``
+give every round's floats to the pairing cards, the reports and the window,
+so that a card can never contradict the engine.
 """
 
 from __future__ import annotations
 
-import enum
+__all__ = [
+    "Float",
+    "FloatRule",
+    "float_in_round",
+    "float_in_round_2026",
+    "floats_of",
+    "floats_of_pairing",
+    "recent_floats",
+]
+
 from collections.abc import Callable, Mapping
 
-from arbiter_app.pairing.model import Outcome, Player, PointSystem
-
-
-class Float(enum.Enum):
-    """The float a player received in a round (A.4.b)."""
-
-    DOWN = "D"
-    UP = "U"
-    NONE = " "
+from arbiter_app.pairing.model import Float, Outcome, Player, PointSystem, RoundPairing, TournamentState
 
 
 def float_in_round(
@@ -87,3 +90,26 @@ def recent_floats(
     previous = rule(player, round_number - 1, players, points) if round_number > 1 else Float.NONE
     before = rule(player, round_number - 2, players, points) if round_number > 2 else Float.NONE
     return previous, before
+
+
+def floats_of(state: TournamentState, rule: FloatRule = float_in_round) -> dict[int, tuple[Float, ...]]:
+    """Every player's float in each round before ``state.round``, by the edition's definition ``rule``."""
+    by_number = {p.number: p for p in state.players}
+    return {
+        p.number: tuple(rule(p, k, by_number, state.points) for k in range(1, len(p.history) + 1))
+        for p in state.players
+    }
+
+
+def floats_of_pairing(state: TournamentState, pairing: RoundPairing) -> dict[int, Float]:
+    """The floats the pairing of round ``state.round`` gives, before its results (both editions agree here:
+    a game between different scores floats the higher one down and the other up, the pairing-allocated bye
+    floats down; C.04.3 A.4.b, C.04.3-2026 1.4.2-1.4.3)."""
+    by_number = {p.number: p for p in state.players}
+    floats: dict[int, Float] = {}
+    for board in pairing.boards:
+        for me, other in ((board.white, board.black), (board.black, board.white)):
+            floats[me] = _float_of_game(by_number[me], state.round, other, by_number)
+    if pairing.bye is not None:
+        floats[pairing.bye] = Float.DOWN
+    return floats

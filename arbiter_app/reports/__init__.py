@@ -78,7 +78,7 @@ def report_html(db: Database, tournament_id: int, kind: str, round_number: int |
     if kind == "wallchart":
         return wallchart_html(chart, t.name, when)
     if kind == "cards":
-        return pairing_cards_html(chart, t.name, when)
+        return pairing_cards_html(chart, t.name, when, sv.round_floats(db, tournament_id))
     return crosstable_html(chart, t.name, when)
 
 

@@ -45,6 +45,7 @@ from arbiter_app.services.rounds import (
 from arbiter_app.services.standings import (
     last_complete,
     ranked_standings,
+    round_floats,
     standings,
     tournament_tiebreaks,
     why_above,
@@ -69,6 +70,7 @@ from arbiter_app.services.tournaments import (
 from arbiter_app.services.trf_io import export_trf, import_trf
 
 __all__ = [
+    "round_floats",
     "round_edition",
     "EditionTitle",
     "edition_title",

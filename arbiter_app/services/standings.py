@@ -15,6 +15,8 @@ from sqlalchemy.orm import Session
 
 from arbiter_app import standings as tb
 from arbiter_app.errors import ArbiterError
+from arbiter_app.pairing.engine import edition as edition_rules
+from arbiter_app.pairing.floats import Float, floats_of, floats_of_pairing
 from arbiter_app.pairing.model import TournamentState
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
@@ -137,3 +139,32 @@ def why_above(db: Database, tournament_id: int, a: int, b: int, after_round: int
     state = tournament_state(db, tournament_id, after + 1)
     codes = codes_in_use(t.tie_break_rules, t.tie_breaks)
     return c07_why_above(state, EDITIONS[t.tie_break_rules], codes, a, b, after_round=after)
+
+
+def round_floats(db: Database, tournament_id: int) -> dict[int, dict[int, Float]]:
+    """Each player's float in every paired round (``floats[number][round]``), for pairing cards and reports.
+
+    Rounds with all their results: the float the player received (C.04.3 A.4 / C.04.3-2026 1.4, by the
+    edition that paired the round: a forfeit floats under Baku 2016, not under 2026).  A round still in
+    progress (or a draft): the floats its pairing gives.  The pairing core's functions decide, the same the
+    engine and the explanation use (:mod:`arbiter_app.pairing.floats`).
+    """
+    t = get_tournament(db, tournament_id)
+    rounds = list_rounds(db, tournament_id)
+    complete = last_complete(rounds)
+    state = tournament_state(db, tournament_id, complete + 1)
+    found: dict[int, dict[int, Float]] = {p.number: {} for p in state.players}
+    by_edition: dict[str, dict[int, tuple[Float, ...]]] = {}
+    for r in rounds:
+        if r.number <= complete:
+            name = r.edition or t.edition
+            if name not in by_edition:
+                by_edition[name] = floats_of(state, edition_rules(name).float_rule)
+            for number, floats in by_edition[name].items():
+                if len(floats) >= r.number:
+                    found[number][r.number] = floats[r.number - 1]
+        else:
+            before = tournament_state(db, tournament_id, r.number)
+            for number, drift in floats_of_pairing(before, r.pairing()).items():
+                found.setdefault(number, {})[r.number] = drift
+    return found

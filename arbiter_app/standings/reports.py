@@ -8,10 +8,11 @@ accented Latin, Greek and Cyrillic names (DejaVu Sans, Noto Sans).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from html import escape
 
+from arbiter_app.pairing.floats import Float
 from arbiter_app.pairing.model import Outcome
 from arbiter_app.standings.crosstable import Crosstable, CrosstableCell, PairingList
 from arbiter_app.standings.rules import Value
@@ -150,28 +151,28 @@ _CARD_OPPONENT: dict[Outcome, str] = {
 }
 
 
-def pairing_cards_html(crosstable: Crosstable, tournament: str, date: str = "") -> str:
+def pairing_cards_html(
+    crosstable: Crosstable, tournament: str, date: str = "", floats: Mapping[int, Mapping[int, Float]] | None = None
+) -> str:
     """The pairing cards after ``crosstable.round``, as the Arbiters' Manual keeps them: one per player.
 
-    A line per round: colour, opponent (number and name), float (the
-    opponent's score before the round above or below the player's, a
-    pairing-allocated bye a downfloat), result and running score.
+    A line per round: colour, opponent (number and name), float (``floats[number][round]``, from the
+    pairing core's definition for the tournament's edition, :func:`arbiter_app.pairing.floats.floats_of`),
+    result and running score.
     """
+    floats = floats or {}
     by_number = {row.number: row for row in crosstable.rows}
     headings = ["Rd", "Col", "Opponent", "Float", "Result", "Score"]
     cards = []
     for row in sorted(crosstable.rows, key=lambda r: r.number):
         lines = []
-        before = Fraction(0)
         for cell, after in zip(row.cells, row.running_scores):
             if cell.opponent is not None:
                 other = by_number[cell.opponent]
-                theirs = other.running_scores[cell.round - 2] if cell.round > 1 else Fraction(0)
                 opponent = f"{other.number} {other.name}"
-                drift = "↑" if theirs > before else "↓" if theirs < before else ""
             else:
                 opponent = _CARD_OPPONENT.get(cell.outcome, "")
-                drift = "↓" if cell.outcome is Outcome.PAIRING_ALLOCATED_BYE else ""
+            drift = _ARROWS[floats.get(row.number, {}).get(cell.round, Float.NONE)]
             colour = cell.colour.value.upper() if cell.colour else ""
             lines.append(
                 [
@@ -183,7 +184,6 @@ def pairing_cards_html(crosstable: Crosstable, tournament: str, date: str = "") 
                     (format_points(after), True),
                 ]
             )
-            before = after
         title = f"{row.number} {row.name}" + (f" ({row.rating})" if row.rating else "")
         # The player's name heads the card's table, so it never parts from it.
         card = _table(headings, lines).replace(
@@ -197,6 +197,8 @@ def pairing_cards_html(crosstable: Crosstable, tournament: str, date: str = "") 
     body = f'<table class="grid">\n{grid}</table>\n'
     return _document(tournament, f"Pairing cards after round {crosstable.round}", date, body)
 
+
+_ARROWS = {Float.DOWN: "↓", Float.UP: "↑", Float.NONE: ""}
 
 CARDS_PER_ROW = 3
 """Pairing cards side by side on a landscape page."""

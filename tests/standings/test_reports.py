@@ -106,15 +106,18 @@ def test_wallchart_html() -> None:
 
 
 def test_pairing_cards_html() -> None:
-    """One card per player: colour, opponent, float, result, running score."""
+    """One card per player: colour, opponent, float (the engine's own definition, C.04.3 A.4.b), result, score."""
+    from arbiter_app.pairing.floats import float_in_round, floats_of
+
     state = _named_state()
-    html = pairing_cards_html(crosstable(state, order=standings(state, ["BH"])), "T")
+    by_round = {n: dict(enumerate(fs, 1)) for n, fs in floats_of(state, float_in_round).items()}
+    html = pairing_cards_html(crosstable(state, order=standings(state, ["BH"])), "T", floats=by_round)
     cards = html.split('<th class="card"')[1:]
     assert len(cards) == 7 and cards[4].startswith(' colspan="6">5 Player 5 (2000)</th>')
     five = cards[4]
     # Round 1: Black against 1 (0 points each before the round), lost; round 2: half-point bye.
     assert "<td>B</td><td>1 Ærøskøbing &lt;Ivan&gt; &amp; Co</td><td></td><td>0</td>" in five
-    assert "<td>½ bye</td><td></td><td>H</td>" in five
+    assert "<td>½ bye</td><td>↓</td><td>H</td>" in five  # A.4.b: not playing, for whatever reason, floats down
     # Round 3: 5 (½) beat 6 (1 point before the round): 5 floated up.
     assert "<td>W</td><td>6 Player 6</td><td>↑</td><td>1</td>" in five
     four = cards[3]
