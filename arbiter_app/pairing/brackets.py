@@ -1,4 +1,4 @@
-"""Pairing one bracket (C.04.3 B.1-B.8).
+"""Pairing one bracket (C.04.3 B.1-B.8; C.04.3-2026 Art. 3).
 
 Rather than build and evaluate candidates one by one (B.3-B.6), the engine
 asks a maximum weight matching for the candidate B.8 would keep: criteria
@@ -7,6 +7,14 @@ C.4-C.19 and the generation order D.1-D.3 are fields of each edge's weight
 players it may float to: the next scoregroup (C.7 looks at it), or every
 remaining player when the pairing must complete the round (the last bracket,
 or the PPB of A.9).
+
+The 2026 edition uses the same machinery with its own criteria
+(``Bracket.criteria``: [C6], [C7], [C8] or [C9], [C10]-[C21]) and, where
+[C8] must see the following bracket's [C4], a graph of every remaining
+player with the next scoregroup's fields (``Bracket.look_ahead``).  Its
+generation order (C.04.3-2026 4.2 transpositions, 4.3 exchanges, 4.4 MDP
+sets by smallest differing BSN) is folded as D.1-D.3's: every round of the
+2026 corpus agrees.
 """
 
 from __future__ import annotations

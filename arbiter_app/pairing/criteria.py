@@ -1,10 +1,13 @@
-"""Pairing criteria C.1-C.19 of C.04.3 (Baku 2016) as named failure values.
+"""Pairing criteria as named failure values: C.1-C.19 of C.04.3 (Baku 2016) and [C1]-[C21] of C.04.3-2026.
 
 Each quality criterion is stated once, as what one pair and what one
 downfloater contribute to its failure value.  The evaluator sums those
 contributions over a candidate (for tests and the explanation), and the
 engine folds the same contributions into matching weights (``weights.py``),
-so the two cannot drift apart.
+so the two cannot drift apart.  Each edition's list is a ``CriteriaSet``
+(``BAKU_2016_CRITERIA``, ``FIDE_2026_CRITERIA``); the absolute criteria
+(C.1/[C1], C.3/[C3]) read the same in both, and C.2/[C2] is the edition's
+bye eligibility (``Contestant.can_get_bye``).
 """
 
 from __future__ import annotations

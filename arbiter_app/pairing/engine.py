@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import groupby
-from typing import Protocol
 
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
 from arbiter_app.pairing.articles import (
@@ -53,16 +52,6 @@ Pair = tuple[Contestant, Contestant]
 
 DEFAULT_EDITION = "fide-2026"
 """The rules in force: C.04.3 as applied from 1 February 2026."""
-
-
-class Edition(Protocol):
-    """A text of the Dutch rules, able to pair a round."""
-
-    name: str
-
-    def pair_round(self, state: TournamentState, observer: PairingObserver) -> RoundPairing: ...
-
-    def contestants(self, state: TournamentState) -> tuple[Contestant, ...]: ...
 
 
 def effective_ranks(state: TournamentState) -> dict[int, int]:

@@ -114,6 +114,18 @@ def test_each_edition_gives_its_own_floats_to_the_pairing() -> None:
     assert floats_2016 == {1: Float.NONE, 2: Float.NONE, 3: Float.DOWN, 4: Float.DOWN}
 
 
+def test_c04_2_2026_3_5_a_forfeited_game_is_not_a_meeting() -> None:
+    """C.04.2-2026 3.5 with [C1]: two players whose game was forfeited may be paired again (107 corpus rounds need it)."""
+    players = (
+        Player(1, (RoundRecord(Outcome.FORFEIT_WIN, 2, W, 10),)),
+        Player(2, (RoundRecord(Outcome.FORFEIT_LOSS, 1, B, 0),)),
+    )
+    state = TournamentState(round=2, total_rounds=3, players=players)
+    by_number = {c.number: c for c in EDITIONS["fide-2026"].contestants(state)}
+    assert 2 not in by_number[1].barred
+    assert unordered(pair_round(state, "fide-2026")) == {frozenset((1, 2))}
+
+
 # --- [C2]: C.04.3-2026 2.1.2, C.04.1-2026 Art. 4 ---------------------------------------
 
 
