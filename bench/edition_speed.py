@@ -1,6 +1,6 @@
 """Seconds to pair each round with each edition of the Dutch rules, on the same states.
 
-    python bench/edition_speed.py [--players 500] [--rounds 9] [--out bench/EDITIONS.md]
+    python bench/edition_speed.py [--players 500 1000] [--rounds 9] [--out bench/EDITIONS.md]
 
 Not a test.  The largest files of both corpora and a generated open (paired
 by the rules in force, fide-2026, when generated) are re-paired round by
@@ -50,27 +50,29 @@ def round_times(doc: TrfDocument, edition: str) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=500)
+    parser.add_argument("--players", type=int, nargs="+", default=[500, 1000])
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "EDITIONS.md")
     args = parser.parse_args()
     fields: list[tuple[str, int, TrfDocument]] = [(p.name, len(read_trf(p).players), read_trf(p)) for p in FILES]
-    start = time.perf_counter()
-    config = GeneratorConfig(players=args.players, rounds=args.rounds)
-    generated = generate(config, args.seed, "fide-2026")
-    made = time.perf_counter() - start
-    fields.append((f"generated open, seed {args.seed}", args.players, generated))
+    made = []
+    for size in args.players:
+        start = time.perf_counter()
+        generated = generate(GeneratorConfig(players=size, rounds=args.rounds), args.seed, "fide-2026")
+        made.append(f"{size} players: {time.perf_counter() - start:.1f} s")
+        fields.append((f"generated open, seed {args.seed}", size, generated))
     lines = [
         "# Pairing time per round: fide-2026 against baku-2016",
         "",
-        f"`python bench/edition_speed.py --players {args.players} --rounds {args.rounds}` on "
+        f"`python bench/edition_speed.py --players {' '.join(map(str, args.players))} --rounds {args.rounds}` on "
         f"{platform.processor() or platform.machine()}, Python {platform.python_version()}.  Seconds per round, "
         "each round paired from the same TRF state by both editions.",
         "",
         "| field | players | rounds | 2016 median | 2016 max | 2026 median | 2026 max | 2026 / 2016 (total) |",
         "|---|---|---|---|---|---|---|---|",
     ]
+    per_round: list[str] = []
     for name, players, doc in fields:
         times = {edition: round_times(doc, edition) for edition in EDITIONS}
         old, new = times["baku-2016"], times["fide-2026"]
@@ -79,7 +81,23 @@ def main() -> None:
             f"{statistics.median(new):.2f} | {max(new):.2f} | {sum(new) / sum(old):.2f} |"
         )
         print(lines[-1], flush=True)
-    lines += ["", f"Generating the {args.players}-player open (every round paired by fide-2026) took {made:.1f} s."]
+        if name.startswith("generated"):
+            ratios = [b / a for a, b in zip(old, new)]
+            per_round += [
+                "",
+                f"### Generated {players}-player open, round by round",
+                "",
+                "| round | " + " | ".join(f"R{k}" for k in range(1, len(old) + 1)) + " |",
+                "|---|" + "---|" * len(old),
+                "| baku-2016 | " + " | ".join(f"{t:.2f}" for t in old) + " |",
+                "| fide-2026 | " + " | ".join(f"{t:.2f}" for t in new) + " |",
+                "| 2026 / 2016 | " + " | ".join(f"{r:.2f}" for r in ratios) + " |",
+                "",
+                f"Largest ratio of a round: {max(ratios):.2f} (round {ratios.index(max(ratios)) + 1}).",
+            ]
+            print("\n".join(per_round[-8:]), flush=True)
+    lines += per_round
+    lines += ["", "Generating the opens (every round paired by fide-2026): " + "; ".join(made) + "."]
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
