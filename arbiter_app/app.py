@@ -5,7 +5,11 @@
     arbiter-app PATH            open the tournament file PATH (created if new)
     arbiter-app --version       print the version
     arbiter-app --smoke         open the Arbiters' Manual example offscreen, show every view, explain round 5
-                                (in the child process, as in use), exit 0
+                                (in the child process, as in use), then a short soak (below); exit 0 if all went well
+    arbiter-app --soak [TRF]    a self-check: the window plays the second half of the tournament in TRF (default: the
+                                Arbiters' Manual example) offscreen, thousands of actions, then checks that Python's
+                                reference count of None has not fallen and memory stayed bounded
+                                (:mod:`arbiter_app.gui.soak`); prints ``SOAK {json}``, exit 0 if all went well
 
 Opening a file brings its schema to the head migration
 (:func:`arbiter_app.services.files.open_database` does that); the window talks
@@ -39,6 +43,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("path", nargs="?", metavar="PATH", help="a tournament file to open (created if it does not exist)")
     p.add_argument("--version", action="store_true", help="print the version and exit")
     p.add_argument("--smoke", action="store_true", help="open the example tournament offscreen, show every view, exit")
+    p.add_argument(
+        "--soak",
+        action="store_true",
+        help="drive the window offscreen through thousands of actions on PATH (a TRF report; default: the example)",
+    )
+    p.add_argument("--soak-repaints", type=int, default=300, metavar="N", help=argparse.SUPPRESS)
+    p.add_argument("--soak-rounds", type=int, default=None, metavar="N", help=argparse.SUPPRESS)
+    p.add_argument("--soak-results", type=int, default=None, metavar="N", help=argparse.SUPPRESS)
     return p
 
 
@@ -79,7 +91,25 @@ def smoke() -> int:
         ok = ok and _smoke_explanation(app, window)
         window.close()
         app.processEvents()
-        return 0 if ok else 1
+    if not ok:
+        return 1
+    return soak(None, repaints=100, rounds=3)
+
+
+def soak(trf: str | None, repaints: int = 300, rounds: int | None = None, results: int | None = None) -> int:
+    """The soak self-check (:mod:`arbiter_app.gui.soak`) offscreen; 0 when all went well."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = _application(PROGRAM)
+    from arbiter_app.gui.soak import run_soak
+
+    def log(line: str) -> None:
+        print(f"soak: {line}", file=sys.stderr, flush=True)
+
+    report = run_soak(app, Path(trf) if trf else None, repaints=repaints, play_rounds=rounds, results=results, log=log)
+    for problem in report.problems:
+        log(f"PROBLEM: {problem}")
+    print(report.line(), flush=True)
+    return 0 if report.ok else 1
 
 
 def _smoke_explanation(app: QApplication, window: MainWindow, seconds: float = 120.0) -> bool:
@@ -144,6 +174,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.smoke:
         return smoke()
+    if args.soak:
+        return soak(args.path, args.soak_repaints, args.soak_rounds, args.soak_results)
     _ask_who()
     window = start(args.path)
     from arbiter_app.gui import process_call

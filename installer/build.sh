@@ -69,6 +69,13 @@ fi
 say "installing arbiter_app and its dependencies"
 pip install --no-build-isolation -e "$ROOT" || { say "could not install the project into $VENV"; exit 1; }
 
+# 2b. The Qt binding must not leak references to None on this Python (issue 21: the bundle would abort).
+say "checking the Qt binding: $("$VPY" -c 'import sys, PySide6; print(f"Python {sys.version.split()[0]}, PySide6 {PySide6.__version__}")')"
+if ! QT_QPA_PLATFORM=offscreen "$VPY" "$ROOT/installer/check_binding.py" >&2; then
+  say "this Qt binding loses references to None on this Python: the bundle would abort (see installer/README.md)"
+  exit 1
+fi
+
 NAME=$("$VPY" "$ROOT/installer/bundle_name.py")
 say "building $NAME with $("$VPY" -m PyInstaller --version 2>/dev/null | head -n1 | sed 's/^/PyInstaller /')"
 rm -rf "${DIST:?}/$NAME" "$DIST/$NAME.tar.gz" "$DIST/$NAME.app"

@@ -13,6 +13,7 @@ and tested here).
 
 from __future__ import annotations
 
+import json
 import os
 import platform
 import shutil
@@ -146,10 +147,15 @@ def test_bundled_executable_prints_the_version(bundle: Bundle, tmp_path: Path) -
 
 
 def test_bundled_executable_opens_the_example_offscreen(bundle: Bundle, tmp_path: Path) -> None:
-    """``--smoke``: the Arbiters' Manual example (resources/, Alembic migrations, SQLite, Qt), every view."""
+    """``--smoke``: the Arbiters' Manual example (resources/, Alembic migrations, SQLite, Qt), every view, then the
+    soak of its last rounds (issue 21: a binding that loses references to None fails here, or aborts)."""
     result = run(bundle.unpacked / "arbiter-app", "--smoke", home=tmp_path / "home", QT_QPA_PLATFORM="offscreen")
     assert result.returncode == 0, f"--smoke exited {result.returncode}:\n{result.stdout}\n{result.stderr}"
     assert "Traceback" not in result.stderr, result.stderr
+    soak = [line for line in result.stdout.splitlines() if line.startswith("SOAK ")]
+    assert soak, result.stdout
+    report = json.loads(soak[-1][5:])
+    assert report["ok"] and report["rounds_played"] == 3 and report["total_actions"] >= 500, report
 
 
 def test_bundle_holds_what_the_application_loads_from_files(bundle: Bundle) -> None:
