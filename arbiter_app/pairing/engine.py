@@ -349,22 +349,25 @@ def lowest_bye_score(players: Sequence[Contestant]) -> int | None:
     if len(players) % 2 == 0:
         return None
     scores = sorted({p.score for p in players if p.can_get_bye})
-    # Eligibility only grows with the score, so the lowest feasible one is
-    # found by bisection.
-    low, high = 0, len(scores) - 1
-    if high < 0 or not completable(_bye_at_most(players, scores[high])):
+    edges = [(i, j) for j in range(len(players)) for i in range(j) if may_meet(players[i], players[j])]
+
+    def feasible(score: int) -> bool:
+        candidates = [k for k, p in enumerate(players) if p.can_get_bye and p.score <= score]
+        return is_completable(len(players), edges, candidates)
+
+    if not scores or not feasible(scores[-1]):
         return None
+    if feasible(scores[0]):
+        return scores[0]  # the common case: the lowest scoregroup can take the bye
+    # Eligibility only grows with the score: bisect for the lowest feasible one.
+    low, high = 1, len(scores) - 1
     while low < high:
         middle = (low + high) // 2
-        if completable(_bye_at_most(players, scores[middle])):
+        if feasible(scores[middle]):
             high = middle
         else:
             low = middle + 1
     return scores[low]
-
-
-def _bye_at_most(players: Sequence[Contestant], score: int) -> list[Contestant]:
-    return [p if p.score <= score or not p.can_get_bye else replace(p, can_get_bye=False) for p in players]
 
 
 def restrict_bye_to_lowest_score(
