@@ -152,3 +152,35 @@ def test_explain_options_reach_the_explanation(data: Path, capsys) -> None:  # n
     code, out, _ = run(["--dutch", str(path), "--why-float", "11", "--round", "4", "--edition", "baku-2016"], capsys)
     assert code == 0
     assert "#11 floats" in out and "C.12" in out and "correctly" in out
+
+
+def test_the_edition_comes_from_the_092_line(data: Path, capsys) -> None:  # noqa: ANN001
+    """A 2026 file (092 FIDE_DUTCH_2025) is checked by fide-2026 without --edition; baku-2016 pairs it otherwise."""
+    path = data / "conformance" / "dutch-2026" / "d26-tiny-60012-p5-r4.trf"  # round 2 tells the editions apart
+    code, out, _ = run(["--dutch", str(path), "-c"], capsys)
+    assert code == 0 and "4 of 4 rounds identical" in out
+    code, out, _ = run(["--dutch", str(path), "-c", "--edition", "baku-2016"], capsys)
+    assert code == 1 and "round 2" in out
+
+
+def test_without_092_line_or_edition_the_rules_in_force_pair(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    """No 092 line and no --edition: fide-2026.  Here [C5] gives the bye to the 0-point player #3."""
+    lines = [
+        "XXR 4",
+        "001    1      A                                 2000                             1.0          3 w 1",
+        "001    2      B                                 1900                             0.5          4 b =",
+        "001    3      C                                 1800                             0.0          1 b 0",
+        "001    4      D                                 1700                             0.5          2 w =",
+        "001    5      E                                 1600                             1.0       0000 - U",
+    ]
+    path = tmp_path / "five.trf"
+    path.write_text("\n".join(lines) + "\n")
+    code, out, _ = run(["--dutch", str(path), "-p"], capsys)
+    assert code == 0 and out.splitlines()[-1] == "3 0"
+    code, out, _ = run(["--dutch", str(path), "-p", "--edition", "baku-2016"], capsys)
+    assert code == 0 and out.splitlines()[-1] == "2 0"
+
+
+def test_an_unknown_edition_is_refused(data: Path, capsys) -> None:  # noqa: ANN001
+    with pytest.raises(SystemExit):
+        main(["--dutch", str(data / "fixtures" / "arbiters-manual-12.trf"), "-c", "--edition", "dubov-2026"])

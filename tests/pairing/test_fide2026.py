@@ -234,6 +234,27 @@ def test_c7_counts_every_downfloater_and_keys_its_failure_values_by_2026_article
     assert list(values)[:2] == ["C6", "C7"] and "C21" in values
 
 
+# --- [C8]: C.04.3-2026 2.4.3 ------------------------------------------------------------------
+
+
+def test_c8_the_following_bracket_must_keep_its_c4() -> None:
+    """C.04.3-2026 2.4.3 [C8] covers [C1]-[C7] of the following bracket, [C4] included.
+
+    Scores (virtual points, round 1): #1 #2 #3 one point, #4 #5 half a
+    point, #6 nothing; #3-#4 and #4-#6 may not meet.  The one-point bracket
+    floats one player.  Floated, #3 cannot take #4, and #4 cannot go down
+    to #6: the half-point bracket would have to float #3 again ([C7] there:
+    a score of 1 instead of ½).  So #2 floats: 1-3, 2-4, 5-6.  Looking at
+    the next scoregroup alone cannot see it (the corpus has 12 such rounds,
+    e.g. d26-tiny-60028 round 4); Baku 2016 floats #3 twice.
+    """
+    players = tuple(Player(n, (), (a,)) for n, a in [(1, 10), (2, 10), (3, 10), (4, 5), (5, 5), (6, 0)])
+    forbidden = frozenset({frozenset({3, 4}), frozenset({4, 6})})
+    state = TournamentState(round=1, total_rounds=5, players=players, forbidden_pairs=forbidden)
+    assert unordered(pair_round(state, "fide-2026")) == {frozenset((1, 3)), frozenset((2, 4)), frozenset((5, 6))}
+    assert frozenset((3, 6)) in unordered(pair_round(state, "baku-2016"))
+
+
 # --- [C9]: C.04.3-2026 2.4.4 -----------------------------------------------------------------
 
 
