@@ -148,7 +148,7 @@ class BracketContext:
         criteria = self.bracket.criteria
         everyone = self.bracket.players + self.bracket.following
         # The score a downfloater's rules measure from, as the engine's weights do: A.8's artificial value
-        # (one point below the lowest score of the bracket and of the players it may float to), or the
+        # (one point below the score of the bracket's lowest ranked player), or the
         # residents' score (C.04.3-2026 1.3.2).
         self.base = criteria.base(self.bracket.residents, sorted(everyone, key=Contestant.sort_key))
         self.quality: tuple[Criterion, ...] = criteria.quality

@@ -108,9 +108,8 @@ class _Graph:
             for i in range(j)
             if may_meet(vertices[i], vertices[j])
         ]
-        # A.8's artificial value, one point below the lowest score of the
-        # bracket and of the players it may float to (the endorsed engine's
-        # reading; the order of PSDs is the same in the cases the corpus shows).
+        # The score the downfloater rules measure from: A.8's artificial value, one point below the
+        # bracket's lowest ranked player (Baku 2016), or the residents' score (C.04.3-2026 1.3.2).
         self.base = bracket.criteria.base(bracket.residents, bracket.players + bracket.following)
         current = vertices[: self.size]
         differences = {p.score - self.base for p in current}

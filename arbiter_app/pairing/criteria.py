@@ -408,9 +408,14 @@ class CriteriaSet:
     """C.04.3-2026 [C9]: minimise the unplayed games of the bye's assignee."""
 
 
-def _artificial_base(_residents: Sequence[Contestant], everyone: Sequence[Contestant]) -> int:
-    """C.04.3 A.8: one point below the lowest score among the bracket and the players it floats to."""
-    return artificial_score(everyone[-1].score)
+def _artificial_base(residents: Sequence[Contestant], everyone: Sequence[Contestant]) -> int:
+    """C.04.3 A.8: "one point less than the score of the lowest ranked player of the current bracket".
+
+    The lowest ranked player is a resident (moved-down players score more); a bracket of moved-down players
+    only (an explanation's rest of a bracket) takes the lowest of those in view.  The conformance corpus
+    agrees with this literal reading on every round, as it did with the earlier one (one point below the
+    scoregroup the bracket floats to): the order of candidates is the same in all 2,379 rounds."""
+    return artificial_score(min(p.score for p in (residents or everyone)))
 
 
 def _resident_base(residents: Sequence[Contestant], _everyone: Sequence[Contestant]) -> int:

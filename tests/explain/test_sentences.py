@@ -107,3 +107,13 @@ def test_the_manuals_departures_are_noted_at_their_steps(explained: Explained) -
     state = explained(4).state
     other = replace(state, players=tuple(replace(p, rating=p.rating + (p.number == 1)) for p in state.players))
     assert manual_notes(other, (12,), (3, 11)) == ()
+
+
+def test_downfloater_values_measure_from_a8s_artificial_value(explained: Explained) -> None:
+    """Round 4, bracket 12 | 3 11: the lowest ranked player has 1.0, so A.8's artificial value is 0.0 and #11
+    (1.0) floating has a score difference of 1.0 (C.16) -- not -1.0 measured from below the next scoregroup."""
+    from arbiter_app.explain import why_float, why_float_text
+
+    text = why_float_text(explained(4), why_float(explained(4), 11))
+    assert "score difference 1.0 to A.8's artificial value 0.0" in text
+    assert "-1.0" not in text
