@@ -28,9 +28,9 @@ import getpass
 import json
 import os
 import sys
-from fractions import Fraction
 from collections.abc import Callable, Sequence
 from datetime import date
+from fractions import Fraction
 from pathlib import Path
 from typing import NoReturn
 
@@ -41,6 +41,7 @@ from arbiter_app.pairing.articles import PUBLISHED_CHANGE_CASES_2026
 from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS
 from arbiter_app.pairing.engine import edition as edition_rules
 from arbiter_app.pairing.model import Colour, PointSystem
+from arbiter_app.services.dto import OverridePreview, RoundInfo
 from arbiter_app.services.files import (
     ARBITER_ENV,
     Database,
@@ -49,7 +50,6 @@ from arbiter_app.services.files import (
     open_database,
     save_copy,
 )
-from arbiter_app.services.dto import OverridePreview, RoundInfo
 from arbiter_app.services.overrides import Edit
 from arbiter_app.standings.reports import format_points
 from arbiter_app.standings.table import StandingsRow, json_number

@@ -22,8 +22,8 @@ from pathlib import Path
 
 from arbiter_app import atomic
 from arbiter_app.conformance import check_tournament, edition_for
-from arbiter_app.explain import cli as explain_cli
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
+from arbiter_app.explain import cli as explain_cli
 from arbiter_app.generator import GeneratorConfig, generate, parse_config
 from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS, pair_round
 from arbiter_app.pairing.model import RoundPairing

@@ -20,7 +20,8 @@ from arbiter_app.explain.outline import BracketOutline, RoundOutline, outline_ro
 from arbiter_app.explain.sieve import Sieve, build_sieve
 from arbiter_app.explain.trail import DEFAULT_LIMIT, DEFAULT_NODES, SMALL_BRACKET, Trail, build_trail
 from arbiter_app.pairing.criteria import Contestant
-from arbiter_app.pairing.engine import DutchEdition, edition as edition_named
+from arbiter_app.pairing.engine import DutchEdition
+from arbiter_app.pairing.engine import edition as edition_named
 from arbiter_app.pairing.model import TournamentState
 from arbiter_app.pairing.texts import RulesText
 

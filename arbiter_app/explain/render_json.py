@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter_app.explain.candidates import ARTICLES, BracketContext, Evaluation, NextBracket, Role, Violation
-from arbiter_app.pairing.texts import BAKU_2016_TEXT, RulesText
 from arbiter_app.explain.explanation import RoundExplanation
 from arbiter_app.explain.outline import BracketOutline
 from arbiter_app.explain.sieve import Sieve
@@ -22,6 +21,7 @@ from arbiter_app.explain.why import Alternative, Search, WhyFloat, WhyNot
 from arbiter_app.explain.words import colour_history, float_marks
 from arbiter_app.pairing.criteria import Contestant
 from arbiter_app.pairing.floats import Float
+from arbiter_app.pairing.texts import BAKU_2016_TEXT, RulesText
 
 JSON_ENTRIES = 500
 """A trail with more candidates lists only its champions; the others are counted."""

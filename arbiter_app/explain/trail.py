@@ -25,16 +25,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arbiter_app.explain.candidates import (
-    combine,
     BracketContext,
     Evaluation,
     Violation,
+    combine,
     first_difference,
 )
-from arbiter_app.pairing.texts import BAKU_2016_TEXT, RulesText
 from arbiter_app.explain.walk import Leaf, Node, Path, Skip, SkipKind, Walk
 from arbiter_app.pairing.brackets import BracketPairing
 from arbiter_app.pairing.criteria import FailureValue
+from arbiter_app.pairing.texts import BAKU_2016_TEXT, RulesText
 
 Key = tuple[object, ...]
 

@@ -10,7 +10,6 @@ from arbiter_app.explain.why import Alternative, FloatReason, Verdict, WhyFloat,
 from arbiter_app.explain.words import culprits, players, points, value_text
 from arbiter_app.pairing.criteria import Contestant
 
-
 CUT = ("(The bracket is large: a fixed number of its candidates were searched; this is the best one found, "
        "and the engine's pairing is the best of all, B.8.)")
 

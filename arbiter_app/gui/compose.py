@@ -7,8 +7,8 @@ logic of its own.  When the services grow these, the function becomes a call.
 from __future__ import annotations
 
 from arbiter_app import services as sv
-from arbiter_app.services.files import Database
 from arbiter_app.services.dto import RoundInfo
+from arbiter_app.services.files import Database
 
 
 def first_open_round(rounds: tuple[RoundInfo, ...]) -> int:

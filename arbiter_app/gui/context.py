@@ -11,8 +11,8 @@ from PySide6.QtCore import QObject, Signal
 from arbiter_app import services as sv
 from arbiter_app.gui import process_call
 from arbiter_app.gui.workers import Callback, Runner
-from arbiter_app.services.files import Database
 from arbiter_app.services.dto import TournamentInfo
+from arbiter_app.services.files import Database
 
 
 class TournamentContext(QObject):

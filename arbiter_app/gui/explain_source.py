@@ -32,6 +32,7 @@ from arbiter_app.explain import (
     why_not_text,
 )
 from arbiter_app.explain.candidates import Evaluation
+from arbiter_app.explain.compare import compare_editions, comparison_text
 from arbiter_app.explain.manual_notes import manual_notes
 from arbiter_app.explain.render_text import candidate_text
 from arbiter_app.explain.words import points, value_text
@@ -143,6 +144,16 @@ def why_not_of(q: Question, a: int, b: int) -> str:
 
 def why_float_of(q: Question, number: int) -> str:
     return why_float_answer(explanation(q), number)
+
+
+def comparison_of(path: str, tournament_id: int, round_number: int) -> str:
+    """Round ``round_number`` paired by both editions side by side, each difference explained (slow: off the GUI)."""
+    db = open_database(path)
+    try:
+        state = sv.tournament_state(db, tournament_id, round_number)
+    finally:
+        db.dispose()
+    return comparison_text(compare_editions(state))
 
 
 def outline_text(e: RoundExplanation) -> str:

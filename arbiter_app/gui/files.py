@@ -7,8 +7,8 @@ from pathlib import Path
 from arbiter_app import services as sv
 from arbiter_app.errors import ArbiterError
 from arbiter_app.gui.resources import example_trf
-from arbiter_app.services.files import Database, default_data_dir, open_database
 from arbiter_app.services.dto import TournamentInfo
+from arbiter_app.services.files import Database, default_data_dir, open_database
 
 EXAMPLE_NAME = "Arbiters' Manual example"
 EXAMPLE_FILE = "arbiters-manual-example.db"

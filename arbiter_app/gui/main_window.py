@@ -26,6 +26,7 @@ from arbiter_app.errors import ReasonRequired
 from arbiter_app.gui import settings
 from arbiter_app.gui.audit_view import AuditView
 from arbiter_app.gui.cards_view import CardsView
+from arbiter_app.gui.compare_dialog import CompareDialog
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.explain_dock import ExplainDock
 from arbiter_app.gui.file_actions import FileActions
@@ -158,6 +159,9 @@ class MainWindow(FileActions):
         toggle.setShortcut("F1")
         view_menu.addAction(toggle)
         view_menu.addAction(self.explain_dock.teaching_action)
+        self.compare_action = self._action("Compare the &editions…", self.compare_editions)
+        self.compare_action.setToolTip("A round paired by Baku 2016 and by the 2026 edition, side by side (seminars)")
+        view_menu.addAction(self.compare_action)
         self.large_text_action = QAction("&Large text", self)
         self.large_text_action.setCheckable(True)
         self.large_text_action.setToolTip("Everything a quarter larger (a desk in a dim hall, a projector)")
@@ -168,6 +172,7 @@ class MainWindow(FileActions):
         self.tournament_actions = [
             self.export_action,
             self.save_copy_action,
+            self.compare_action,
             self.close_action,
             self.undo_action,
             self.settings_action,
@@ -320,12 +325,21 @@ class MainWindow(FileActions):
         if self.explain_dock.teaching_action.isChecked() and number in [r.number for r in self.rounds_view.rounds]:
             self.rounds_view.show_round(number)
 
+    def compare_editions(self) -> None:
+        """View > Compare the editions: the round shown in the explain panel, paired by both editions."""
+        if self.context is None:
+            return
+        dialog = CompareDialog(self.context, self.explain_dock.round.value(), self)
+        dialog.compare()
+        dialog.exec()
+
     def _on_about_triggered(self) -> None:
         QMessageBox.about(
             self,
             "About Arbiter",
-            f"<b>arbiter_app {__version__}</b><p>FIDE Swiss pairings, Dutch system (C.04.3, Baku 2016), "
-            "with the reasons for every pairing.</p><p>Works offline; your tournament is one file you can copy.</p>",
+            f"<b>arbiter_app {__version__}</b><p>FIDE Swiss pairings, Dutch system: the 2026 edition (C.04.3 "
+            "applied from 1 February 2026) and Baku 2016, with the reasons for every pairing.</p>"
+            "<p>Works offline; your tournament is one file you can copy.</p>",
         )
 
     # --- layout ------------------------------------------------------------------

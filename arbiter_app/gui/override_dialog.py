@@ -34,8 +34,8 @@ from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.player_dialog import error_label, show_inline
 from arbiter_app.gui.view_base import tune_table
 from arbiter_app.services import MakePair, MoveBye, Split, Swap, SwapColours
-from arbiter_app.services.dto import OverridePreview, OverrideWarning, RoundInfo
 from arbiter_app.services.articles import change_cases
+from arbiter_app.services.dto import OverridePreview, OverrideWarning, RoundInfo
 from arbiter_app.services.overrides import Edit
 from arbiter_app.services.records import reason_text
 

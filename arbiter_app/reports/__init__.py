@@ -19,8 +19,8 @@ from arbiter_app import services as sv
 from arbiter_app import standings as tb
 from arbiter_app.errors import ArbiterError
 from arbiter_app.pairing.engine import edition as edition_rules
-from arbiter_app.services.files import Database
 from arbiter_app.services.dto import TournamentInfo
+from arbiter_app.services.files import Database
 from arbiter_app.services.standings import last_complete, tiebreak_codes
 from arbiter_app.standings.reports import (
     crosstable_html,

@@ -47,10 +47,10 @@ from arbiter_app.services.standings import (
     ranked_standings,
     round_floats,
     standings,
-    tournament_tiebreaks,
-    why_above,
     tiebreak_codes,
     tournament_state,
+    tournament_tiebreaks,
+    why_above,
 )
 from arbiter_app.services.state import state_for_round
 from arbiter_app.services.tiebreak_rules import RULES as TIE_BREAK_RULES

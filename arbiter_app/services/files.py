@@ -19,7 +19,6 @@ import tempfile
 from pathlib import Path
 
 from arbiter_app.errors import ArbiterError
-
 from arbiter_app.persistence import (
     ARBITER_ENV,
     Database,

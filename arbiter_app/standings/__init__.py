@@ -12,6 +12,7 @@ name, beside FIDE's C.07 editions 2024 and 2026 (:mod:`arbiter_app.standings.c07
 Imports: the pairing model (and ``pairing.engine.board_order``) only.
 """
 
+from arbiter_app.standings.c07 import C07_2024_RULES, C07_2026_RULES  # noqa: E402 - after the rule types
 from arbiter_app.standings.crosstable import (
     Crosstable,
     CrosstableCell,
@@ -33,8 +34,6 @@ from arbiter_app.standings.rules import (
 )
 from arbiter_app.standings.table import Standings, StandingsRow, standings
 from arbiter_app.standings.unplayed import Encounter, TieBreakContext
-
-from arbiter_app.standings.c07 import C07_2024_RULES, C07_2026_RULES  # noqa: E402 - after the rule types
 
 RULE_SETS: dict[str, TieBreakRules] = {
     ARBITERS_MANUAL.name: ARBITERS_MANUAL,

@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from arbiter_app.explain.cli import EXIT_FILE, EXIT_INVALID, EXIT_OK, run
 from arbiter_app.explain.candidates import ARTICLES
+from arbiter_app.explain.cli import EXIT_FILE, EXIT_INVALID, EXIT_OK, run
 
 
 def _run(*argv: str) -> tuple[int, str, str]:

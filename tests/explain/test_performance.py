@@ -15,6 +15,7 @@ from arbiter_app.generator import GeneratorConfig, generate
 from arbiter_app.pairing.model import TournamentState
 from arbiter_app.trf.rounds import state_before_round
 
+
 @pytest.fixture(scope="module")
 def states() -> list[TournamentState]:
     doc = generate(GeneratorConfig(players=300, rounds=5), seed=3)

@@ -10,13 +10,13 @@ import pytest
 
 from arbiter_app import __version__
 from arbiter_app import services as sv
-from arbiter_app.services import files as sv_files
 from arbiter_app.app import main
 from arbiter_app.gui import settings
 from arbiter_app.gui.main_window import MainWindow
 from arbiter_app.gui.resources import example_trf
 from arbiter_app.gui.tournament_dialog import TournamentDialog
 from arbiter_app.gui.workers import SyncRunner
+from arbiter_app.services import files as sv_files
 from tests.gui.conftest import on_modal
 
 GUI = Path(__file__).resolve().parents[2] / "arbiter_app" / "gui"

@@ -75,3 +75,24 @@ def test_teaching_mode_steps_bracket_by_bracket(window: MainWindow) -> None:
     assert dock.round.value() == 5 and dock.bracket.currentIndex() == 0
     dock.teaching_action.setChecked(False)
     assert not window.rounds_view.table.isColumnHidden(BoardColumn.RESULT)
+
+
+def test_compare_the_editions_for_a_seminar(window: MainWindow) -> None:
+    """View > Compare the editions: the round paired by Baku 2016 and by 2026 side by side; for the manual's
+    round 9 the editions agree, and the dialog says so."""
+    from arbiter_app.gui.compare_dialog import CompareDialog
+    from tests.gui.conftest import on_modal
+
+    open_example(window)
+    window.explain_dock.round.setValue(9)
+
+    def look(d: CompareDialog) -> None:
+        text = d.text.toPlainText()
+        assert d.round.value() == 9 and "Round 9 paired by two editions" in text
+        assert "Baku 2016" in text and "FIDE 2026" in text
+        assert "The editions agree" in text
+        d.reject()
+
+    seen = on_modal(CompareDialog, look)
+    window.compare_action.trigger()
+    assert seen
