@@ -22,6 +22,7 @@ from arbiter_app.errors import PairingImpossibleError
 from arbiter_app.explain.explanation import RoundExplanation, explain_round
 from arbiter_app.explain.why import Verdict, WhyNot, why_not
 from arbiter_app.explain.why_text import why_not_text
+from arbiter_app.explain.words import points
 from arbiter_app.pairing.engine import edition
 from arbiter_app.pairing.model import Board, RoundPairing, TournamentState
 
@@ -134,7 +135,10 @@ def compare_editions(state: TournamentState, editions: tuple[str, str] = EDITION
             if same is not None and same != board:
                 colours.append(ColourDifference(
                     (board, same),
-                    (edition(a.edition).texts.cite(rules_a[key].value), edition(b.edition).texts.cite(rules_b[key].value)),
+                    (
+                        edition(a.edition).texts.cite(rules_a[key].value),
+                        edition(b.edition).texts.cite(rules_b[key].value),
+                    ),
                 ))
     elif a.explanation is not None or b.explanation is not None:
         paired = a if a.explanation is not None else b
@@ -232,8 +236,8 @@ def _bye_score_note(comparison: EditionComparison) -> str:
         if explanation is not None and explanation.outline.bye_score is not None:
             texts = explanation.texts
             score = explanation.outline.bye_score
-            notes.append(f" {side.short_title}: {texts.cite('C.5')} gives it to a player with {score // 10}.{score % 10} "
-                         "points, the lowest score the round allows.")
+            notes.append(f" {side.short_title}: {texts.cite('C.5')} gives it to a player with {points(score)} points, "
+                         "the lowest score the round allows.")
     return "".join(notes)
 
 
