@@ -141,11 +141,11 @@ def compare_editions(state: TournamentState, editions: tuple[str, str] = EDITION
                     ),
                 ))
     elif a.explanation is not None or b.explanation is not None:
-        paired = a if a.explanation is not None else b
-        other = b if paired is a else a
-        assert paired.explanation is not None
-        for board in paired.explanation.outline.pairing.boards:
-            differences.append(PairDifference((board.white, board.black), paired.edition, other.edition, None))
+        made = a if a.explanation is not None else b
+        unmade = b if made is a else a
+        assert made.explanation is not None
+        for board in made.explanation.outline.pairing.boards:
+            differences.append(PairDifference((board.white, board.black), made.edition, unmade.edition, None))
     return EditionComparison(state.round, (a, b), tuple(differences), tuple(colours))
 
 
