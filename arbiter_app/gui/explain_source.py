@@ -24,6 +24,8 @@ from arbiter_app.explain import (
     RoundExplanation,
     TrailCandidate,
     TrailEnd,
+    compare_editions,
+    comparison_text,
     explain_round,
     round_text,
     why_float,
@@ -46,6 +48,7 @@ __all__ = [
     "bracket_titles",
     "candidates",
     "candidates_of",
+    "compare_of",
     "explanation",
     "outline_of",
     "outline_text",
@@ -143,6 +146,17 @@ def why_not_of(q: Question, a: int, b: int) -> str:
 
 def why_float_of(q: Question, number: int) -> str:
     return why_float_answer(explanation(q), number)
+
+
+def compare_of(q: Question) -> str:
+    """The round paired by Baku 2016 and by C.04.3-2026 side by side, each difference explained (HTML)."""
+    return comparison_html(comparison_text(compare_editions(explanation(q).state)))
+
+
+def comparison_html(text: str) -> str:
+    """The comparison's title as a heading, the rest preformatted (the boards stand in columns)."""
+    first, _, rest = text.strip().partition("\n")
+    return f"<h2>{html.escape(first)}</h2><pre>{html.escape(rest)}</pre>"
 
 
 def outline_text(e: RoundExplanation) -> str:

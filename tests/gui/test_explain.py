@@ -75,3 +75,14 @@ def test_teaching_mode_steps_bracket_by_bracket(window: MainWindow) -> None:
     assert dock.round.value() == 5 and dock.bracket.currentIndex() == 0
     dock.teaching_action.setChecked(False)
     assert not window.rounds_view.table.isColumnHidden(BoardColumn.RESULT)
+
+
+def test_compare_editions_beside_the_explain_panel(window: MainWindow) -> None:
+    """The Ask tab pairs the round by Baku 2016 and by C.04.3-2026 side by side (explain.compare_editions)."""
+    open_example(window)
+    dock = window.explain_dock
+    dock.round.setValue(5)
+    dock.compare_editions()
+    answer = dock.answer.toPlainText()
+    assert "Round 5 paired by two editions of the FIDE (Dutch) system" in answer
+    assert "Board  Baku 2016     FIDE 2026" in answer
