@@ -213,7 +213,8 @@ def _side_by_side(comparison: EditionComparison) -> list[str]:
     byes = comparison.byes
     if byes != (None, None):
         lines.append(f"  {'bye':>5}  {_bye(byes[0]):<{width}}  {_bye(byes[1])}".rstrip())
-    lines.append("  (* a pair the other edition does not make)")
+    if keys_a != keys_b:
+        lines.append("  (* a pair the other edition does not make)")
     return lines
 
 
