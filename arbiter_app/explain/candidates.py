@@ -233,7 +233,9 @@ class BracketContext:
                 # A.9: the round-pairing is complete when every player but at most one (the bye) is paired; in the
                 # last bracket this, not the PPB's C.4, is what two players left over break.
                 article = self.absolute("C.4") if every else "A.9"
-                violation = Violation(article, names, f"{_list(names)} would stay unpaired: the round would not be complete")
+                violation = Violation(
+                    article, names, f"{_list(names)} would stay unpaired: the round would not be complete"
+                )
             elif downfloaters and not downfloaters[0].can_get_bye:
                 violation = self._bye_violation(downfloaters[0])
         else:

@@ -22,6 +22,7 @@ from arbiter_app.errors import PairingImpossibleError
 from arbiter_app.explain.explanation import RoundExplanation, explain_round
 from arbiter_app.explain.why import Verdict, WhyNot, why_not
 from arbiter_app.explain.why_text import why_not_text
+from arbiter_app.explain.words import points
 from arbiter_app.pairing.engine import edition
 from arbiter_app.pairing.model import Board, RoundPairing, TournamentState
 
@@ -134,14 +135,17 @@ def compare_editions(state: TournamentState, editions: tuple[str, str] = EDITION
             if same is not None and same != board:
                 colours.append(ColourDifference(
                     (board, same),
-                    (edition(a.edition).texts.cite(rules_a[key].value), edition(b.edition).texts.cite(rules_b[key].value)),
+                    (
+                        edition(a.edition).texts.cite(rules_a[key].value),
+                        edition(b.edition).texts.cite(rules_b[key].value),
+                    ),
                 ))
     elif a.explanation is not None or b.explanation is not None:
-        paired = a if a.explanation is not None else b
-        other = b if paired is a else a
-        assert paired.explanation is not None
-        for board in paired.explanation.outline.pairing.boards:
-            differences.append(PairDifference((board.white, board.black), paired.edition, other.edition, None))
+        made = a if a.explanation is not None else b
+        unmade = b if made is a else a
+        assert made.explanation is not None
+        for board in made.explanation.outline.pairing.boards:
+            differences.append(PairDifference((board.white, board.black), made.edition, unmade.edition, None))
     return EditionComparison(state.round, (a, b), tuple(differences), tuple(colours))
 
 
@@ -209,7 +213,8 @@ def _side_by_side(comparison: EditionComparison) -> list[str]:
     byes = comparison.byes
     if byes != (None, None):
         lines.append(f"  {'bye':>5}  {_bye(byes[0]):<{width}}  {_bye(byes[1])}".rstrip())
-    lines.append("  (* a pair the other edition does not make)")
+    if keys_a != keys_b:
+        lines.append("  (* a pair the other edition does not make)")
     return lines
 
 
@@ -232,8 +237,8 @@ def _bye_score_note(comparison: EditionComparison) -> str:
         if explanation is not None and explanation.outline.bye_score is not None:
             texts = explanation.texts
             score = explanation.outline.bye_score
-            notes.append(f" {side.short_title}: {texts.cite('C.5')} gives it to a player with {score // 10}.{score % 10} "
-                         "points, the lowest score the round allows.")
+            notes.append(f" {side.short_title}: {texts.cite('C.5')} gives it to a player with {points(score)} points, "
+                         "the lowest score the round allows.")
     return "".join(notes)
 
 

@@ -45,8 +45,8 @@ def key_json(texts: RulesText) -> dict[str, str]:
     lists = ", ".join(texts.label(k) for k in sorted(texts.score_lists, key=texts.keys.index))
     return {
         **KEY,
-        "pairs": f"[white, black] pairing numbers; for a candidate, the colours {texts.cite('E.1')}-{texts.cite('E.5')} "
-                 "would allocate to that pair",
+        "pairs": f"[white, black] pairing numbers; for a candidate, the colours {texts.cite('E.1')}-"
+                 f"{texts.cite('E.5')} would allocate to that pair",
         "scores": f"points; {texts.label(texts.scores_key)} lists the downfloaters' scores, the other score lists "
                   "are score differences, highest first",
         "failures": f"failure values of {texts.label(first)}-{texts.label(last)} (keys without brackets: "
@@ -68,9 +68,10 @@ def round_json(explanation: RoundExplanation, trails: bool = True, only: int | N
     return {
         "round": outline.round,
         "edition": outline.edition,
-        "rules": texts.document,
+        **({"rules": texts.document} if texts is not BAKU_2016_TEXT else {}),
         "key": key_json(texts),
-        "bye_score": _points(outline.bye_score) if outline.bye_score is not None else None,
+        **({"bye_score": _points(outline.bye_score) if outline.bye_score is not None else None}
+           if "C.5" in texts.absolute else {}),
         "brackets": brackets,
         "collapsed_scoregroup": [p.number for p in outline.collapsed_scoregroup] or None,
         "boards": [

@@ -66,8 +66,8 @@ def round_text(explanation: RoundExplanation, trails: bool = True, only: int | N
     if outline.bye_score is not None:
         c5 = t.cite("C.5")
         lines.append(f"{c5} ({t.name(t.absolute['C.5']).split(':')[0]}): the pairing-allocated bye goes to a player "
-                     f"with {points(outline.bye_score)} points, the lowest score that still lets everyone else be paired "
-                     f"({t.cite('C.1')}-{t.cite('C.4')}); {c5} ranks above every quality criterion.")
+                     f"with {points(outline.bye_score)} points, the lowest score that still lets everyone else be "
+                     f"paired ({t.cite('C.1')}-{t.cite('C.4')}); {c5} ranks above every quality criterion.")
     for bracket in outline.brackets:
         if only is not None and bracket.index != only:
             continue
@@ -313,7 +313,8 @@ def _end_text(trail: Trail, texts: RulesText = BAKU_2016_TEXT) -> str:
 def sieve_text(ctx: BracketContext, sieve: Sieve) -> list[str]:
     t = ctx.texts
     first = t.pairs_key
-    lines = [f"  Sieve: {len(sieve.candidates)} legal candidates with the most pairs ({t.cite('C.1')}-{t.label(first)}):"]
+    most = f"({t.cite('C.1')}-{t.label(first)})"
+    lines = [f"  Sieve: {len(sieve.candidates)} legal candidates with the most pairs {most}:"]
     for c in sieve.candidates:
         shown = [f"{t.label(a)} = {value_text(a, v, t)}" for a, v in c.evaluation.failures.items() if a != first and v]
         lines.append(f"    {c.number}. {candidate_text(ctx, c.leaf.pairs, c.leaf.downfloaters)}   {'; '.join(shown)}")
@@ -353,8 +354,11 @@ def colours_text(explanation: RoundExplanation) -> list[str]:
             f"#{b.number} played {colour_history(b)} ({preference_text(b)})."
         )
     if explanation.outline.pairing.bye is not None:
-        articles = [t.cite("A.5"), t.cite("C.2")] + ([t.cite("C.5")] if explanation.outline.bye_score is not None else [])
-        lines.append(f"  #{explanation.outline.pairing.bye} receives the pairing-allocated bye ({', '.join(articles)}).")
+        articles = [t.cite("A.5"), t.cite("C.2")]
+        if explanation.outline.bye_score is not None:
+            articles.append(t.cite("C.5"))
+        bye = explanation.outline.pairing.bye
+        lines.append(f"  #{bye} receives the pairing-allocated bye ({', '.join(articles)}).")
     return lines
 
 

@@ -161,7 +161,8 @@ def lower_bound(ctx: BracketContext, node: Node, partial: Mapping[str, FailureVa
     known = partial[texts.scores_key]
     assert isinstance(known, tuple)
     # C.6: every pair adds a score difference (zero at least); [C7]: pairs add nothing.
-    pair_entries = node.open_pairs if node.open and ctx.scores_criterion.pair(node.open[0], node.open[0]) is not None else 0
+    pairs_count = bool(node.open) and ctx.scores_criterion.pair(node.open[0], node.open[0]) is not None
+    pair_entries = node.open_pairs if pairs_count else 0
     c6 = tuple(sorted(known + (least,) * open_floaters + (0,) * pair_entries, reverse=True))
     bound: list[object] = [c5, c6]
     for article in texts.keys[2:]:
@@ -241,7 +242,8 @@ class _Builder:
             return None
         article = first_difference(best, bound, self.ctx.articles)
         if article is None:
-            detail = f"at best equal to candidate {self.champion.index}, which comes first ({self.ctx.texts.cite('B.8')})"
+            b8 = self.ctx.texts.cite("B.8")
+            detail = f"at best equal to candidate {self.champion.index}, which comes first ({b8})"
         else:
             detail = f"cannot beat candidate {self.champion.index}: worse on {article} whatever the rest"
         return Skip(node.count, SkipKind.BOUND, detail, article, node.pairs, node.path)

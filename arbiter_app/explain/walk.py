@@ -289,7 +289,8 @@ class Walk:
                     continue
             yield from self._transpositions(s1, s2, fixed, limbo, sub, position, mdp_s1)
         if not_listed:
-            yield Skip(not_listed * perm(n - k, k), SkipKind.NOT_ENUMERATED, f"exchanges of several players not listed ({self.ctx.texts.cite('D.2')})")
+            yield Skip(not_listed * perm(n - k, k), SkipKind.NOT_ENUMERATED,
+                       f"exchanges of several players not listed ({self.ctx.texts.cite('D.2')})")
 
     def _transpositions(
         self,

@@ -179,7 +179,8 @@ def _float_reason(explanation: RoundExplanation, p: Contestant, reason: FloatRea
     for alternative in alternatives:
         lines.append(f"  - {candidate_text(ctx, alternative.pairs, alternative.downfloaters)}:")
         if alternative.violation is not None:
-            lines.append(f"      not allowed: {alternative.violation.detail} ({t.label(alternative.violation.article)}).")
+            violation = alternative.violation
+            lines.append(f"      not allowed: {violation.detail} ({t.label(violation.article)}).")
             if alternative.loses_on not in (None, t.cite("B.8")):
                 lines.append(f"      It would also be worse on {t.label(alternative.loses_on or '')}.")
             continue

@@ -150,6 +150,9 @@ class ExplainDock(QDockWidget):
         why_not_button.clicked.connect(lambda: self.ask_why_not(self.ask_a.value(), self.ask_b.value()))
         why_float_button = QPushButton("Why does this player float?")
         why_float_button.clicked.connect(lambda: self.ask_why_float(self.ask_x.value()))
+        compare_button = QPushButton("Compare editions")
+        compare_button.setToolTip("Pair this round by Baku 2016 and by C.04.3-2026, side by side, for seminars")
+        compare_button.clicked.connect(self.compare_editions)
         self.answer = QTextBrowser()
         self.answer.setObjectName("deskAnswer")
         self.answer.setPlaceholderText("Ask a question; the answer appears here in large type, to show the player.")
@@ -169,6 +172,7 @@ class ExplainDock(QDockWidget):
         row2.addWidget(self.ask_x)
         row2.addWidget(why_float_button)
         row2.addStretch(1)
+        row2.addWidget(compare_button)
         layout.addLayout(row2)
         layout.addWidget(self.answer, 1)
         return page
@@ -350,6 +354,20 @@ class ExplainDock(QDockWidget):
         self.ask_x.setValue(number)
         self.tabs.setCurrentIndex(2)
         self._ask(xs.why_float_of, number)
+
+    def compare_editions(self) -> None:
+        """The round by both editions of the Dutch rules, side by side (``explain.compare_editions``)."""
+        q = self.question()
+        if q is None:
+            return
+        self.tabs.setCurrentIndex(2)
+        self.status.setText(f"Round {q.round}: pairing by both editions…")
+
+        def done(text: str) -> None:
+            self.status.setText("")
+            self.answer.setHtml(text)
+
+        self._submit(xs.compare_of, q, on_done=done)
 
     def _ask(self, fn: Callable[..., str], *args: int) -> None:
         q = self.question()

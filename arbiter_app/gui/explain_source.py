@@ -24,6 +24,8 @@ from arbiter_app.explain import (
     RoundExplanation,
     TrailCandidate,
     TrailEnd,
+    compare_editions,
+    comparison_text,
     explain_round,
     round_text,
     why_float,
@@ -32,7 +34,6 @@ from arbiter_app.explain import (
     why_not_text,
 )
 from arbiter_app.explain.candidates import Evaluation
-from arbiter_app.explain.compare import compare_editions, comparison_text
 from arbiter_app.explain.manual_notes import manual_notes
 from arbiter_app.explain.render_text import candidate_text
 from arbiter_app.explain.words import points, value_text
@@ -47,6 +48,7 @@ __all__ = [
     "bracket_titles",
     "candidates",
     "candidates_of",
+    "compare_of",
     "explanation",
     "outline_of",
     "outline_text",
@@ -154,6 +156,17 @@ def comparison_of(path: str, tournament_id: int, round_number: int) -> str:
     finally:
         db.dispose()
     return comparison_text(compare_editions(state))
+
+
+def compare_of(q: Question) -> str:
+    """The round paired by Baku 2016 and by C.04.3-2026 side by side, each difference explained (HTML)."""
+    return comparison_html(comparison_text(compare_editions(explanation(q).state)))
+
+
+def comparison_html(text: str) -> str:
+    """The comparison's title as a heading, the rest preformatted (the boards stand in columns)."""
+    first, _, rest = text.strip().partition("\n")
+    return f"<h2>{html.escape(first)}</h2><pre>{html.escape(rest)}</pre>"
 
 
 def outline_text(e: RoundExplanation) -> str:

@@ -96,3 +96,14 @@ def test_compare_the_editions_for_a_seminar(window: MainWindow) -> None:
     seen = on_modal(CompareDialog, look)
     window.compare_action.trigger()
     assert seen
+
+
+def test_compare_editions_beside_the_explain_panel(window: MainWindow) -> None:
+    """The Ask tab pairs the round by Baku 2016 and by C.04.3-2026 side by side (explain.compare_editions)."""
+    open_example(window)
+    dock = window.explain_dock
+    dock.round.setValue(5)
+    dock.compare_editions()
+    answer = dock.answer.toPlainText()
+    assert "Round 5 paired by two editions of the FIDE (Dutch) system" in answer
+    assert "Board  Baku 2016     FIDE 2026" in answer
