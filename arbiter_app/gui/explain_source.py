@@ -254,7 +254,7 @@ def _trail_row(
             c.violation.article,
         )
     if c.perfect:
-        verdict, article = "perfect (B.4): chosen at once", None
+        verdict, article = f"perfect ({ctx.texts.cite('B.4')}): chosen at once", None
     elif c.champion:
         article = c.beats_previous_on if c.beats_previous_on != "first legal" else None
         verdict = "best so far" + (f", better on {article}" if article else " (the first legal one)")
@@ -296,7 +296,8 @@ def _candidates(e: RoundExplanation, index: int, mode: str) -> CandidateTable:
                     article,
                 )
             )
-        summary = f"{len(rows)} legal candidates with the most pairs (C.1–C.5)."
+        t = ctx.texts
+        summary = f"{len(rows)} legal candidates with the most pairs ({t.cite('C.1')}–{t.label(t.pairs_key)})."
         return CandidateTable(index, mode, tuple(rows), sieve.decided_by, summary, articles=e.texts.keys)
     trail = e.trail(index)
     result = trail.result
@@ -307,13 +308,19 @@ def _candidates(e: RoundExplanation, index: int, mode: str) -> CandidateTable:
     if result is not None and result.beats_previous_on not in (None, "first legal"):
         decided = result.beats_previous_on
     if trail.end is TrailEnd.PERFECT and result is not None:
-        summary = f"Candidate {result.index} is perfect (B.4)."
+        summary = f"Candidate {result.index} is perfect ({ctx.texts.cite('B.4')})."
     elif result is not None and trail.end is TrailEnd.BEST:
-        summary = f"No perfect candidate (B.4); all used, the best is candidate {result.index} (B.8)."
+        summary = (
+            f"No perfect candidate ({ctx.texts.cite('B.4')}); all used, the best is candidate {result.index} "
+            f"({ctx.texts.cite('B.8')})."
+        )
     elif result is None:
         summary = "No legal candidate."
     else:
-        summary = f"Trail cut after {trail.examined:,} candidates; the engine's choice stands (B.8 optimum)."
+        summary = (
+            f"Trail cut after {trail.examined:,} candidates; the engine's choice stands "
+            f"({ctx.texts.cite('B.8')} optimum)."
+        )
     if trail.skipped:
         summary += f" {trail.skipped:,} candidates skipped (they cannot beat the best)."
     return CandidateTable(index, "trail", tuple(rows), decided, summary, articles=e.texts.keys)

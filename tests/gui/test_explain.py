@@ -107,3 +107,21 @@ def test_compare_editions_beside_the_explain_panel(window: MainWindow) -> None:
     answer = dock.answer.toPlainText()
     assert "Round 5 paired by two editions of the FIDE (Dutch) system" in answer
     assert "Board  Baku 2016     FIDE 2026" in answer
+
+
+def test_the_panels_verdicts_cite_the_rounds_edition() -> None:
+    """A 2026 round's candidate table speaks C.04.3-2026 (3.4 perfect, 3.8 best), not Baku's B.4/B.8."""
+    from arbiter_app.explain import explain_round
+    from arbiter_app.gui.explain_source import candidates
+    from arbiter_app.trf import read_trf
+    from arbiter_app.trf.rounds import state_before_round
+    from tests.conftest import DATA
+
+    doc = read_trf(DATA / "conformance" / "dutch-2026" / "d26-tiny-60012-p5-r4.trf")
+    e = explain_round(state_before_round(doc, 2), "fide-2026")
+    summaries = [candidates(e, b.index).summary for b in e.outline.brackets]
+    assert summaries and all("B.4" not in s and "B.8" not in s for s in summaries)
+    assert any("(3.4)" in s or "(3.8)" in s for s in summaries), summaries
+    baku = explain_round(state_before_round(doc, 2), "baku-2016")
+    assert any("(B.4)" in candidates(baku, b.index).summary or "(B.8)" in candidates(baku, b.index).summary
+               for b in baku.outline.brackets)
