@@ -23,14 +23,15 @@ from pathlib import Path
 from arbiter_app import atomic
 from arbiter_app.conformance import check_tournament, edition_for
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
-from arbiter_app.explain import cli as explain_cli
-from arbiter_app.generator import GeneratorConfig, generate, parse_config
 from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS, pair_round
 from arbiter_app.pairing.model import RoundPairing
 from arbiter_app.trf.errors import TrfReadError
 from arbiter_app.trf.model import TrfDocument
 from arbiter_app.trf.reader import read_trf
 from arbiter_app.trf.rounds import next_round, state_before_round
+
+# Start-up: pairing a round (-p) imports the engine and the TRF reader only; the explanation (--explain ...)
+# and the generator (-g) are imported when asked for.
 from arbiter_app.trf.writer import write_trf
 
 EXIT_OK = 0
@@ -125,6 +126,8 @@ def _check(path: str, edition: str | None) -> int:
 
 
 def _generate(config_path: str, output: str, seed: int | None, edition: str | None) -> int:
+    from arbiter_app.generator import GeneratorConfig, generate, parse_config
+
     """Write a random tournament to ``output``; without ``seed``, draw one and print it to stderr."""
     config = GeneratorConfig()
     if config_path:
@@ -153,6 +156,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if EXPLAIN_OPTIONS & set(arguments):
         # "Explain this pairing": --explain [--round R] [--json], --why-not A B, --why-float X,
         # --compare-editions (the round by Baku 2016 and by C.04.3-2026, side by side).
+        from arbiter_app.explain import cli as explain_cli
+
         return explain_cli.run(arguments)
     parser = _parser()
     args = parser.parse_args(arguments)

@@ -184,3 +184,24 @@ def test_without_092_line_or_edition_the_rules_in_force_pair(tmp_path: Path, cap
 def test_an_unknown_edition_is_refused(data: Path, capsys) -> None:  # noqa: ANN001
     with pytest.raises(SystemExit):
         main(["--dutch", str(data / "fixtures" / "arbiters-manual-12.trf"), "-c", "--edition", "dubov-2026"])
+
+
+def test_pairing_a_round_loads_neither_the_explanation_nor_the_generator(tmp_path: Path) -> None:
+    """Start-up: -p imports what a pairing needs; --explain and -g load their modules when asked for."""
+    import subprocess
+    import sys
+
+    from tests.conftest import DATA
+
+    trf = DATA / "conformance" / "dutch-2026" / "d26-tiny-60012-p5-r4.trf"
+    lines = [line for line in trf.read_text().splitlines() if not line.startswith("001")]
+    players = [line[:91] for line in trf.read_text().splitlines() if line.startswith("001")]
+    (tmp_path / "r1.trf").write_text("\n".join(lines + players) + "\n")  # before round 1
+    code = (
+        "import sys\nfrom arbiter_app.cli.pairings import main\n"
+        f"rc = main(['--dutch', {str(tmp_path / 'r1.trf')!r}, '-p'])\n"
+        "print(rc, sorted(m for m in sys.modules if m.startswith(('arbiter_app.explain', 'arbiter_app.generator'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "0 []"
