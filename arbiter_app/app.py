@@ -84,7 +84,7 @@ def smoke() -> int:
             return 1
         for view, _ in window.views():
             window.tabs.setCurrentWidget(view)
-            app.processEvents()
+            _settle(app, window)
             if window.grab().isNull():
                 return 1
         ok = window.context is not None and len(window.rounds_view.rounds) == 9
@@ -110,6 +110,20 @@ def soak(trf: str | None, repaints: int = 300, rounds: int | None = None, result
         log(f"PROBLEM: {problem}")
     print(report.line(), flush=True)
     return 0 if report.ok else 1
+
+
+def _settle(app: QApplication, window: MainWindow, seconds: float = 60.0) -> None:
+    """Let the reads and work off the GUI thread finish."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    runners = [window.runner, window.explain_dock.runner, window.standings_view.runner]
+    while time.monotonic() < deadline:
+        app.processEvents()
+        if not any(r.is_busy for r in runners) and not (window.context and window.context.reader.is_busy):
+            break
+        time.sleep(0.005)
+    app.processEvents()
 
 
 def _smoke_explanation(app: QApplication, window: MainWindow, seconds: float = 120.0) -> bool:

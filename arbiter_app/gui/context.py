@@ -29,6 +29,12 @@ class TournamentContext(QObject):
         self.tournament_id = tournament_id
         self.runner = runner
         self._tournament: TournamentInfo | None = None
+        self._reads: dict[Any, Any] = {}
+        self.generation = 0
+        self._closed = False
+        self.reader = type(runner)(self)
+        """Reads off the GUI thread (:meth:`fetch`), apart from ``runner``: no busy indication, actions stay on."""
+        """Counts the changes: an answer computed off the GUI thread is kept only if none came meanwhile."""
         self.changed.connect(self._on_changed)
 
     @property
@@ -46,8 +52,71 @@ class TournamentContext(QObject):
         return self.runner.is_busy
 
     def read(self, service: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        """A service that only reads: ``service(db, tournament_id, *args)``."""
-        return service(self.db, self.tournament_id, *args, **kwargs)
+        """A service that only reads: ``service(db, tournament_id, *args)``.
+
+        The answer is kept until the tournament changes (``changed``): the views that refresh after one change
+        read the round list, the players... once between them, not once each.  The services' answers are frozen
+        DTOs, safe to share.
+        """
+        try:
+            key: Any = (service, args, tuple(sorted(kwargs.items())))
+            hash(key)
+        except TypeError:
+            return service(self.db, self.tournament_id, *args, **kwargs)
+        if key not in self._reads:
+            self._reads[key] = service(self.db, self.tournament_id, *args, **kwargs)
+        return self._reads[key]
+
+    def fetch(self, reads: list[tuple[Callable[..., Any], tuple[Any, ...]]], then: Callable[[], None]) -> bool:
+        """Make sure the answers of ``reads`` (service, args) are in hand; True if they are already.
+
+        Otherwise they are read off the GUI thread (in the child process, all on one opening of the file: the
+        round list of 2,000 players takes a second to read, issue 21), kept as :meth:`read` keeps its own, and
+        ``then()`` runs on the GUI thread once they are in, unless the tournament changed or closed meanwhile
+        (whoever reads then asks again).  With a synchronous runner they are read at once.
+        """
+        missing = [(service, args) for service, args in reads if (service, args, ()) not in self._reads]
+        if not missing:
+            return True
+        if not (self.reader.use_processes and self.db.path is not None):
+            for service, args in missing:
+                self.read(service, *args)
+            return True
+        generation = self.generation
+
+        def done(answers: list[Any]) -> None:
+            if generation == self.generation and not self._closed:
+                for (service, args), answer in zip(missing, answers):
+                    self._reads[(service, args, ())] = answer
+                then()
+
+        self.reader.submit(
+            process_call.call,
+            process_call.read_services,
+            str(self.db.path),
+            self.tournament_id,
+            [(service.__name__, args) for service, args in missing],
+            on_done=done,
+        )
+        return False
+
+    def cached(self, service: Callable[..., Any], *args: Any) -> tuple[Any] | None:
+        """``(answer,)`` if ``service(*args)`` was read since the last change (see :meth:`remember`), else None."""
+        key = (service, args, ())
+        return (self._reads[key],) if key in self._reads else None
+
+    def remember(self, generation: int, answer: Any, service: Callable[..., Any], *args: Any) -> bool:
+        """Keep an answer computed elsewhere (off the GUI thread, asked at ``generation``) as :meth:`read` keeps
+        its own; False (not kept) when the tournament changed since it was asked."""
+        if generation != self.generation:
+            return False
+        self._reads[(service, args, ())] = answer
+        return True
+
+    def forget_reads(self) -> None:
+        """Read everything from the file again (after a change made outside :meth:`call` and :meth:`run`)."""
+        self._reads.clear()
+        self._tournament = None
 
     def call(self, service: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """A service that changes the tournament; views refresh afterwards.  Errors propagate to the caller."""
@@ -83,9 +152,12 @@ class TournamentContext(QObject):
             self.runner.submit(service, self.db, self.tournament_id, *args, on_done=done, on_error=on_error)
 
     def close(self) -> None:
-        """Wait for the worker, then close the file."""
+        """Wait for the workers, then close the file."""
+        self._closed = True
         self.runner.wait()
+        self.reader.wait()
         self.db.dispose()
 
     def _on_changed(self) -> None:
-        self._tournament = None
+        self.generation += 1
+        self.forget_reads()

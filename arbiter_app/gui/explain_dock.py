@@ -54,6 +54,8 @@ class ExplainDock(QDockWidget):
         self.runner = runner or Runner(self)
         self.version = 0
         """Counts the tournament's changes (explanations computed before a change are not reused)."""
+        self._chosen_round: int | None = None
+        """The round explained since the last change (kept when the ranges, read off the GUI thread, arrive)."""
         self.explained: int | None = None
         """The round whose outline is shown."""
         self.table_data: xs.CandidateTable | None = None
@@ -184,6 +186,7 @@ class ExplainDock(QDockWidget):
             self.context.changed.disconnect(self._on_context_changed)
         self.context = context
         self.version += 1
+        self._chosen_round = None
         self.explained = None
         self.outline.clear()
         self.candidates.setRowCount(0)
@@ -195,23 +198,37 @@ class ExplainDock(QDockWidget):
 
     def _on_context_changed(self) -> None:
         self.version += 1
+        self._chosen_round = None
         self._update_range()
 
     def _update_range(self) -> None:
-        if self.context is None:
+        """The round and player ranges of the boxes (the round list and players read off the GUI thread)."""
+        context = self.context
+        if context is None:
             return
-        rounds = self.context.read(sv.list_rounds)
+        if not context.fetch([(sv.list_rounds, ()), (sv.list_players, ())], self._update_range_again(context)):
+            return
+        rounds = context.read(sv.list_rounds)
         last = rounds[-1] if rounds else None
         top = 1 if last is None else last.number + (1 if last.state == "completed" else 0)
-        top = min(top, self.context.tournament.rounds_count)
+        top = min(top, context.tournament.rounds_count)
         self.round.setRange(1, max(top, 1))
-        players = len(self.context.read(sv.list_players))
+        players = len(context.read(sv.list_players))
         for box in (self.ask_a, self.ask_b, self.ask_x):
             box.setRange(1, max(players, 1))
-        if last is not None:
+        if self._chosen_round is not None:  # asked for while the ranges were being read
+            self.round.setValue(self._chosen_round)
+        elif last is not None:
             self.round.setValue(last.number)
 
     # --- computing ---------------------------------------------------------------
+
+    def _update_range_again(self, context: TournamentContext) -> Callable[[], None]:
+        def again() -> None:
+            if context is self.context:
+                self._update_range()
+
+        return again
 
     def question(self, round_number: int | None = None) -> xs.Question | None:
         ctx = self.context
@@ -235,6 +252,7 @@ class ExplainDock(QDockWidget):
 
     def explain(self, round_number: int) -> None:
         """Explain round ``round_number``: outline, then the first bracket's candidates."""
+        self._chosen_round = round_number
         self.round.setValue(round_number)
         q = self.question(round_number)
         if q is None:

@@ -64,6 +64,7 @@ class MainWindow(FileActions):
         self.stack.addWidget(self.welcome)
         self.stack.addWidget(self.tabs)
         self.setCentralWidget(self.stack)
+        self.standings_view.use_runner(type(self.runner)(self))
         self.explain_dock = ExplainDock(self, type(self.runner)(self))
         self.explain_dock.setObjectName("explainDock")
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.explain_dock)
@@ -240,8 +241,14 @@ class MainWindow(FileActions):
             action.setEnabled(True)
         self.stack.setCurrentWidget(self.tabs)
         self._update_title()
-        has_rounds = bool(context.read(sv.list_rounds))
-        self.tabs.setCurrentWidget(self.rounds_view if has_rounds else self.players_view)
+        if context.fetch([(sv.list_rounds, ())], lambda: self._show_first_view(context)):
+            self._show_first_view(context)
+
+    def _show_first_view(self, context: TournamentContext) -> None:
+        """The Rounds view once the tournament has rounds, else the Players view (the round list read first)."""
+        if context is self.context:
+            has_rounds = bool(context.read(sv.list_rounds))
+            self.tabs.setCurrentWidget(self.rounds_view if has_rounds else self.players_view)
 
     def _update_title(self) -> None:
         if self.context is None:

@@ -90,11 +90,15 @@ class PlayersView(ContextView):
             self.summary.setText("")
             self._update_buttons()
             return
+        if not self.context.fetch([(sv.list_players, ()), (sv.list_rounds, ())], self.refresh_if_visible_again):
+            return  # read off the GUI thread first
+        rounds = self.context.read(sv.list_rounds)
+        published = sum(1 for r in rounds if r.state != "draft")
+        if not self.context.fetch([(sv.list_byes, (published + 1,))], self.refresh_if_visible_again):
+            return
         selected = self.selected_player()
         players = self.context.read(sv.list_players)
-        rounds = self.context.read(sv.list_rounds)
         self.first_open = first_open_round(rounds)
-        published = sum(1 for r in rounds if r.state != "draft")
         byes = {b.player: b.kind for b in self.context.read(sv.list_byes, published + 1)}
         self.model.set_players(players, byes, published + 1)
         active = sum(1 for p in players if p.status == "active")

@@ -78,6 +78,18 @@ def call_service(name: str, path: str | os.PathLike[str], tournament_id: int, *a
     return call(run_service, name, os.fspath(path), tournament_id, *args)
 
 
+def read_services(path: str, tournament_id: int, reads: list[tuple[str, tuple[Any, ...]]]) -> list[Any]:
+    """In the child: several reading services on one opening of the file, their answers in order."""
+    from arbiter_app import services
+    from arbiter_app.persistence import open_database
+
+    db = open_database(path)
+    try:
+        return [getattr(services, name)(db, tournament_id, *args) for name, args in reads]
+    finally:
+        db.dispose()
+
+
 def run_service(name: str, path: str, tournament_id: int, *args: Any) -> Any:
     """In the child: open the file, run the service, close the file."""
     from arbiter_app import services

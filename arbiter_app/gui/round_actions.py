@@ -144,7 +144,7 @@ class RoundActions(QObject):
     def _on_paired(self, info: RoundInfo) -> None:
         self._stop_progress()
         self.view.refresh_if_visible()
-        self.view.show_round(info.number)
+        self.view.show_round_soon(info.number)
         bye = f"; bye #{info.bye}" if info.bye is not None else ""
         self.view.feedback.setText(
             f"Round {info.number} paired as a draft: {len(info.boards)} boards{bye}. Check it, then Publish."

@@ -76,6 +76,13 @@ class BoardsModel(RowTableModel[BoardInfo]):
         self.round, self._scores, self._overridden = info, dict(scores), overridden
         self.set_rows(info.boards if info is not None else ())
 
+    def replace_board(self, info: RoundInfo, board: BoardInfo) -> None:
+        """A result entered on ``board`` of the round shown (``info``: the round as it is now)."""
+        row = self.row_of_board(board.number)
+        self.round = info
+        if row is not None:
+            self.replace_row(row, board)
+
     def is_overridden(self, board: int) -> bool:
         return board in self._overridden
 

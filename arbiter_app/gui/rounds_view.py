@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Signal
@@ -54,6 +55,9 @@ class RoundsView(ContextView):
         self.rounds: tuple[RoundInfo, ...] = ()
         self._names: dict[int, str] = {}
         self._busy = False
+        self._entering = False
+        self._loading = False
+        self._wanted: int | None = None
         self.round_actions = RoundActions(self)
         self.pair_action = self.round_actions.pair
         self.repair_action = self.round_actions.repair
@@ -122,7 +126,7 @@ class RoundsView(ContextView):
     def _update_actions(self) -> None:
         self.round_actions.update()
         info = self.current
-        self.entry.setEnabled(not self._busy and info is not None and info.state != "draft")
+        self.entry.setEnabled(not self.is_busy and info is not None and info.state != "draft")
 
     # --- reading -----------------------------------------------------------------
 
@@ -131,7 +135,13 @@ class RoundsView(ContextView):
         return self.model.round
 
     def refresh(self) -> None:
-        shown = self.current.number if self.current else None
+        if self.context is not None and not self.context.fetch(
+            [(sv.list_rounds, ()), (sv.list_players, ())], self.refresh_if_visible_again
+        ):
+            self._set_loading(True)
+            return  # read off the GUI thread first
+        shown = self._wanted if self._wanted is not None else (self.current.number if self.current else None)
+        self._wanted = None
         self.rounds = self.context.read(sv.list_rounds) if self.context else ()
         self._names = {p.number: p.name for p in self.context.read(sv.list_players)} if self.context else {}
         with blocked(self.round_box):
@@ -144,6 +154,7 @@ class RoundsView(ContextView):
     def show_round(self, number: int | None) -> None:
         info = next((r for r in self.rounds if r.number == number), None)
         if info is None or self.context is None:
+            self._loading = False
             self.model.set_round(None, {}, frozenset())
             self.state_label.setText(
                 "No round paired yet: add the players, then Pair next round." if self.context else ""
@@ -151,22 +162,63 @@ class RoundsView(ContextView):
             self.unpaired.setText("")
             self._update_actions()
             return
+        if not self.context.fetch([(sv.standings, (info.number - 1,))], lambda: self._show_round_again(info.number)):
+            self._set_loading(True)
+            return  # the scores before the round, read off the GUI thread first
+        self._loading = False
         with blocked(self.round_box):
             self.round_box.setCurrentIndex(self.round_box.findData(info.number))
-        scores = {row.number: row.points for row in self.context.read(sv.standings, after_round=info.number - 1)}
+        scores = {row.number: row.points for row in self.context.read(sv.standings, info.number - 1)}
         marked = frozenset(b.number for b in info.boards if b.overridden)
         self.model.set_round(info, scores, marked)
-        total = self.context.tournament.rounds_count
+        self._show_state(info)
+        self.unpaired.setText(self._unpaired_text(info))
+        self._select_next_open_board()
+        self._update_actions()
+
+    def show_round_soon(self, number: int) -> None:
+        """Show round ``number`` now if it has been read, else once the round list is in."""
+        if number in [r.number for r in self.rounds]:
+            self.show_round(number)
+        else:
+            self._wanted = number
+
+    def _show_round_again(self, number: int) -> None:
+        if number in [r.number for r in self.rounds]:
+            self.show_round(number)
+
+    def _show_state(self, info: RoundInfo) -> None:
+        total = self.context.tournament.rounds_count if self.context else 0
         text = f"of {total}: {STATE_WORDS.get(info.state, info.state)}"
         missing = sum(1 for b in info.boards if b.result is None)
         if info.state == "published" and missing:
             text += f", {missing} result{'s' if missing > 1 else ''} to come"
-        rules = sv.edition_title(info.edition or self.context.tournament.edition)
+        rules = sv.edition_title(info.edition or (self.context.tournament.edition if self.context else ""))
         self.state_label.setText(f"{text} · paired by the {rules.short} rules")
         self.state_label.setToolTip(rules.full)
-        self.unpaired.setText(self._unpaired_text(info))
-        self._select_next_open_board()
+
+    def _show_result(self, entered: ResultInfo) -> None:
+        """One result in: that board and the round's state change, nothing else on this view (no reload: with
+        2,000 players reading every round again took a second per result, issue 21)."""
+        info = self.current
+        if info is None or info.number != entered.round:
+            self._stale = True
+            self.refresh_if_visible()
+            return
+        boards = tuple(entered.board if b.number == entered.board.number else b for b in info.boards)
+        info = replace(info, boards=boards, state=entered.round_state)
+        self.rounds = tuple(info if r.number == info.number else r for r in self.rounds)
+        self.model.replace_board(info, entered.board)
+        index = self.round_box.findData(info.number)
+        if index >= 0:
+            self.round_box.setItemText(index, f"Round {info.number} — {info.state}")
+        self._show_state(info)
         self._update_actions()
+
+    def _on_context_changed(self) -> None:
+        if self._entering and self.isVisible():
+            return  # enter_result shows the one board that changed (_show_result)
+        super()._on_context_changed()
 
     def _unpaired_text(self, info: RoundInfo) -> str:
         names = {}
@@ -198,7 +250,12 @@ class RoundsView(ContextView):
 
     @property
     def is_busy(self) -> bool:
-        return self._busy
+        """Working (a pairing), or still reading the tournament: no action on what is not on screen yet."""
+        return self._busy or self._loading
+
+    def _set_loading(self, loading: bool) -> None:
+        self._loading = loading
+        self._update_actions()
 
     def _on_round_box_changed(self, index: int) -> None:
         if index >= 0:
@@ -211,11 +268,15 @@ class RoundsView(ContextView):
         info = self.current
         if self.context is None or info is None:
             return None
+        self._entering = True
         try:
             entered: ResultInfo = self.context.call(sv.enter_result, info.number, board, result)
         except Exception as error:  # noqa: BLE001
             self._say_error(error)
             return None
+        finally:
+            self._entering = False
+        self._show_result(entered)
         b = entered.board
         text = f"Board {b.number}: #{b.white} {b.white_name} {b.result_text} #{b.black} {b.black_name}"
         if entered.previous is not None and entered.previous != b.result_text:

@@ -45,6 +45,11 @@ class RowTableModel(QAbstractTableModel, Generic[Row]):
     def row_at(self, row: int) -> Row:
         return self._rows[row]
 
+    def replace_row(self, row: int, value: Row) -> None:
+        """One row changed: only its cells are read again (no reset of the whole table)."""
+        self._rows = self._rows[:row] + (value,) + self._rows[row + 1 :]
+        self.dataChanged.emit(self.index(row, 0), self.index(row, self.columnCount() - 1))
+
     # --- to override -------------------------------------------------------------
 
     def display(self, row: Row, column: int) -> str:

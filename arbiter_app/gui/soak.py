@@ -139,20 +139,25 @@ class Soak:
         self.actions[action] += n
 
     def events(self) -> None:
+        """Let the window handle what is queued, and wait for what it reads or computes off the GUI thread."""
         self.app.processEvents()
+        if self.busy:
+            self.settle("reading")
 
     @property
     def busy(self) -> bool:
-        return self.window.runner.is_busy or self.window.explain_dock.runner.is_busy
+        w = self.window
+        runners = [w.runner, w.explain_dock.runner, w.standings_view.runner]
+        return any(r.is_busy for r in runners) or (w.context is not None and w.context.reader.is_busy)
 
     def settle(self, what: str, seconds: float = 120.0) -> None:
         """Let the worker and the child process finish, the window staying live meanwhile."""
         deadline = min(time.monotonic() + seconds, self.deadline + 60)
-        self.events()
+        self.app.processEvents()
         while self.busy and time.monotonic() < deadline:
-            self.events()
+            self.app.processEvents()
             time.sleep(0.002)
-        self.events()
+        self.app.processEvents()
         if self.busy:
             self.problems.append(f"{what}: still working after {seconds:.0f} s")
 
@@ -196,7 +201,7 @@ class Soak:
     def visit_tabs(self) -> None:
         for view, _ in self.window.views():
             self.window.tabs.setCurrentWidget(view)
-            self.events()
+            self.settle("showing a view")
             view.repaint()
             self.count("tab visited")
         if self.window.grab().isNull():

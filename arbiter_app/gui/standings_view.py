@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -16,9 +19,12 @@ from PySide6.QtWidgets import (
 
 from arbiter_app import services as sv
 from arbiter_app.errors import ArbiterError
+from arbiter_app.gui import process_call
+from arbiter_app.gui.messages import error_text, is_expected
 from arbiter_app.gui.rounds_model import points_text
 from arbiter_app.gui.standings_model import StandingColumn, StandingLine, StandingsModel
 from arbiter_app.gui.view_base import ContextView, blocked, button_row, fit_width, heading, tune_table, widen
+from arbiter_app.gui.workers import Runner
 from arbiter_app.services.dto import RoundInfo
 from arbiter_app.standings.reports import format_points
 
@@ -30,6 +36,9 @@ class StandingsView(ContextView):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = StandingsModel(self)
+        self.runner = Runner(self)
+        """Computes the standings off the GUI thread (the window gives it one like its own: :meth:`use_runner`)."""
+        self._asked = 0
         self.table = QTableView()
         self.table.setObjectName("standingsTable")
         self.table.setModel(self.model)
@@ -53,6 +62,9 @@ class StandingsView(ContextView):
         layout.addLayout(table_row, 1)
         layout.addWidget(self.note)
 
+    def use_runner(self, runner: Runner) -> None:
+        self.runner = runner
+
     def refresh(self) -> None:
         if self.context is None:
             self.model.set_lines([], (), {})
@@ -74,15 +86,58 @@ class StandingsView(ContextView):
         self.show_after(self.after.currentData(), rounds)
 
     def show_after(self, after: int, rounds: tuple[RoundInfo, ...] | None = None) -> None:
+        """The standings after round ``after``, computed off the GUI thread (the tie-breaks of 2,000 players take
+        seconds, issue 21); the table fills when they arrive, unless the question changed meanwhile."""
         if self.context is None:
             return
         rounds = rounds if rounds is not None else self.context.read(sv.list_rounds)
-        rules, legend = self.context.read(sv.tournament_tiebreaks)
-        codes = tuple(e.code for e in legend)
         complete = sv.last_complete(rounds)
-        names = {e.code: f"{e.name} ({e.source})" for e in legend}
-        if 0 < after <= complete:
-            table = self.context.read(sv.ranked_standings, after)
+        ranked = 0 < after <= complete
+        self._asked += 1
+        asked = self._asked
+        self.note.setText("Computing the standings…")
+
+        def done(result: object) -> None:
+            if asked == self._asked:
+                self._show_lines(after, ranked, result)
+
+        self._compute(sv.ranked_standings if ranked else sv.standings, after, done)
+
+    def _compute(self, service: Callable[..., Any], after: int, on_done: Callable[[Any], None]) -> None:
+        """``service(db, tournament, after)`` in the child process (or at once with a synchronous runner)."""
+        ctx = self.context
+        assert ctx is not None
+        cached = ctx.cached(service, after)
+        if cached is not None:
+            on_done(cached[0])
+            return
+
+        generation = ctx.generation
+
+        def keep(result: object) -> None:
+            if ctx is self.context and ctx.remember(generation, result, service, after):
+                on_done(result)
+
+        if self.runner.use_processes and ctx.path is not None:
+            self.runner.submit(
+                process_call.call_service, service.__name__, ctx.path, ctx.tournament_id, after, on_done=keep,
+                on_error=self._on_failed,
+            )
+        else:
+            self.runner.submit(service, ctx.db, ctx.tournament_id, after, on_done=keep, on_error=self._on_failed)
+
+    def _on_failed(self, error: BaseException) -> None:
+        if not is_expected(error):
+            raise error
+        self.note.setText(f"<span style='color:#b00020'>{error_text(error)}</span>")
+
+    def _show_lines(self, after: int, ranked: bool, result: Any) -> None:
+        assert self.context is not None
+        if ranked:
+            rules, legend = self.context.read(sv.tournament_tiebreaks)
+            codes = tuple(e.code for e in legend)
+            names = {e.code: f"{e.name} ({e.source})" for e in legend}
+            table = result
             lines = [
                 StandingLine(
                     r.place_label,
@@ -104,7 +159,7 @@ class StandingsView(ContextView):
             )
             self.model.set_lines(lines, codes, names)
         else:
-            rows = self.context.read(sv.standings, after_round=after)
+            rows = result
             lines = [StandingLine(str(r.rank), r.number, r.name, r.rating, points_text(r.points)) for r in rows]
             codes = ()
             self.model.set_lines(lines, (), {})

@@ -48,6 +48,14 @@ class ContextView(QWidget):
         if self.isVisible():
             self.ensure_fresh()
 
+    def refresh_if_visible_again(self) -> None:
+        """What the view waited for has been read (:meth:`TournamentContext.fetch`): show it, if still on screen
+        (else when it comes back)."""
+        if self.isVisible():
+            self.refresh()
+        else:
+            self._stale = True
+
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self.ensure_fresh()
@@ -96,6 +104,10 @@ def blocked(widget: QWidget) -> QSignalBlocker:
     return QSignalBlocker(widget)
 
 
+SIZING_ROWS = 100
+"""How many rows (besides those on screen) a table measures to size its columns."""
+
+
 def tune_table(table: QTableView, scale: float = 1.0, stretch_last: bool = True) -> None:
     """Rows as high as the text needs, no grid clutter, the last column taking the spare width."""
     table.setProperty("fontScale", scale)
@@ -110,6 +122,9 @@ def tune_table(table: QTableView, scale: float = 1.0, stretch_last: bool = True)
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setStretchLastSection(stretch_last)
     header.setMinimumSectionSize(36)
+    # Column widths from the rows on screen and at most SIZING_ROWS others, not from every row: with 2,000
+    # players, sizing from all of them is some 50,000 look-ups after every change (issue 21).
+    header.setResizeContentsPrecision(SIZING_ROWS)
 
 
 def widen(table: QTableView, minimum: dict[int, int]) -> None:

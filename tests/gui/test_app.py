@@ -31,8 +31,13 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == f"arbiter_app {__version__}\n"
 
 
-def test_smoke_opens_the_example(qapp: Any) -> None:
-    assert main(["--smoke"]) == 0
+def test_smoke_opens_the_example(tmp_path: Path) -> None:
+    """``--smoke`` (every view, an explanation, then a short soak), in a child process: an abort fails the test."""
+    from tests.soak.test_soak import run_app
+
+    outcome = run_app(tmp_path, "--smoke")
+    assert outcome.returncode == 0, outcome.describe()
+    assert outcome.report is not None and outcome.report["ok"], outcome.describe()
 
 
 def test_example_is_shipped() -> None:

@@ -38,6 +38,7 @@ def test_event_loop_runs_while_pairing(qtbot: Any, tmp_path: Path, players: int)
     assert window.open_file(path)
     view = window.rounds_view
     window.tabs.setCurrentWidget(view)
+    qtbot.waitUntil(view.pair_action.isEnabled, timeout=60_000)  # the rounds are read off the GUI thread
     ticks: list[float] = []
     timer = QTimer()
     timer.setInterval(10)
@@ -59,6 +60,7 @@ def test_event_loop_runs_while_pairing(qtbot: Any, tmp_path: Path, players: int)
     print(f"the event loop ran {len(during)} times in {ended - began:.2f} s of pairing, longest gap {max(gaps):.3f} s")
     # Tests never assert on wall-clock time: that the loop ran at all while the worker paired is the point.
     assert len(during) >= 2, f"the event loop ran {len(during)} times in {ended - began:.2f} s of pairing"
+    qtbot.waitUntil(lambda: view.current is not None and view.current.number == 2, timeout=60_000)
     assert view.current is not None and view.current.number == 2 and view.current.state == "draft"
     assert view.model.rowCount() == players // 2
     assert not view.progress.isVisible()

@@ -53,12 +53,18 @@ class Outcome:
 
 def run_soak(tmp_path: Path, *args: str) -> Outcome:
     """``arbiter-app --soak ARGS`` in a child process of its own session (an abort cannot take pytest down)."""
+    return run_app(tmp_path, "--soak", *args)
+
+
+def run_app(tmp_path: Path, *args: str) -> Outcome:
+    """``arbiter-app ARGS`` offscreen in a child process of its own session."""
     out, err = tmp_path / "soak.out", tmp_path / "soak.err"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_DATA_HOME=str(tmp_path / "data"), HOME=str(tmp_path))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     with out.open("wb") as stdout, err.open("wb") as stderr:
         # Files, not pipes: after an abort the application's pairing child may live on holding them open.
         child = subprocess.Popen(
-            [sys.executable, "-X", "faulthandler", "-m", "arbiter_app.app", "--soak", *args],
+            [sys.executable, "-X", "faulthandler", "-m", "arbiter_app.app", *args],
             cwd=tmp_path,
             env=env,
             stdin=subprocess.DEVNULL,

@@ -1,0 +1,203 @@
+"""How long the window's own thread blocks, by arbiter action, on 1,000 and 2,000 players (issue 21).
+
+    QT_QPA_PLATFORM=offscreen python bench/gui_freezes.py [--sizes 1000 2000] [--out bench/FREEZES.md]
+
+A heartbeat timer ticks every 2 ms on the GUI thread; an action's figure is
+the largest gap between two ticks (or between the action's start and the
+first tick) from the action's start until its result is on screen.  Work
+done in the worker thread or the child process does not count, only the
+time the event loop could not run: what an arbiter feels as a frozen window.
+
+Actions, on a generated open (the project's generator, seeded) of N players
+and 5 rounds of which 4 are imported and round 5 is paired in the window:
+
+- open: opening the file, the Rounds view shown;
+- standings: the first visit of the Standings tab;
+- players after a change: the Players tab on screen, a player's rating edited;
+- result: one result typed on the boards table (round 5 published);
+- pairing arrives: "Pair round 5" until the new round is shown (the GUI
+  thread's part: the pairing itself runs in the child process).
+
+Not a test: figures go to a Markdown file, never into assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QElapsedTimer, QEvent, Qt, QTimer  # noqa: E402
+from PySide6.QtGui import QKeyEvent  # noqa: E402
+from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
+
+from arbiter_app import services as sv  # noqa: E402
+from arbiter_app.generator import GeneratorConfig, generate  # noqa: E402
+from arbiter_app.gui import files, process_call  # noqa: E402
+from arbiter_app.gui.main_window import MainWindow  # noqa: E402
+from arbiter_app.gui.settings import use_settings_folder  # noqa: E402
+from arbiter_app.trf.writer import write_trf  # noqa: E402
+
+CACHE = ROOT / "build" / "bench"
+
+
+class Heartbeat:
+    """Ticks every 2 ms; :meth:`measure` gives the largest gap while an action runs to its end."""
+
+    def __init__(self, app: QApplication) -> None:
+        self.app = app
+        self.clock = QElapsedTimer()
+        self.clock.start()
+        self.last = 0
+        self.gap = 0
+        self.timer = QTimer()
+        self.timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self.timer.setInterval(2)
+        self.timer.timeout.connect(self._tick)
+
+    def _tick(self) -> None:
+        now = self.clock.elapsed()
+        self.gap = max(self.gap, now - self.last)
+        self.last = now
+
+    def measure(self, action: Callable[[], object], done: Callable[[], bool], timeout: float = 300.0) -> float:
+        """Seconds of the largest event-loop gap from ``action`` (run from the event loop) until ``done()``."""
+        started = [False]
+
+        def start() -> None:
+            self.last = self.clock.elapsed()
+            started[0] = True
+            action()
+            self._tick()
+
+        self.gap = 0
+        self.timer.start()
+        QTimer.singleShot(0, start)
+        deadline = time.monotonic() + timeout
+        while not (started[0] and done()) and time.monotonic() < deadline:
+            self.app.processEvents()
+            time.sleep(0.0005)
+        # a few more ticks: work queued by the action (a refresh posted to the loop) counts too
+        settle = time.monotonic() + 0.3
+        while time.monotonic() < settle:
+            self.app.processEvents()
+            time.sleep(0.0005)
+        self.timer.stop()
+        return self.gap / 1000
+
+
+def tournament(players: int, folder: Path) -> Path:
+    """A 5-round generated open cut to 4 rounds, as a TRF file (cached under build/bench/)."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    trf = CACHE / f"open-{players}-r4.trf"
+    if not trf.exists():
+        doc = generate(GeneratorConfig(players=players, rounds=5, retired_rate=0, half_point_bye_rate=0), seed=21)
+        trf.write_text(write_trf(doc.truncated(4)), encoding="utf-8")
+    path, _ = files.import_into_new_file(trf, folder / f"open-{players}.db")
+    return path
+
+
+def answer_boxes() -> None:
+    box = QApplication.activeModalWidget()
+    if isinstance(box, QMessageBox):
+        (box.button(QMessageBox.StandardButton.Yes) or box.defaultButton() or box.buttons()[0]).click()
+
+
+def bench(app: QApplication, players: int) -> dict[str, float]:
+    with tempfile.TemporaryDirectory(prefix="arbiter-bench-") as name:
+        folder = Path(name)
+        use_settings_folder(folder / "settings")
+        path = tournament(players, folder)
+        window = MainWindow()
+        window.show()
+        answerer = QTimer()
+        answerer.timeout.connect(answer_boxes)
+        answerer.start(20)
+        beat = Heartbeat(app)
+        figures: dict[str, float] = {}
+        rounds = window.rounds_view
+
+        def idle() -> bool:
+            runners = [window.runner, window.explain_dock.runner, getattr(window.standings_view, "runner", None)]
+            return not any(r is not None and r.is_busy for r in runners)
+
+        figures["open"] = beat.measure(lambda: window.open_file(path), lambda: idle() and len(rounds.model.rows) > 0)
+        figures["standings"] = beat.measure(
+            lambda: window.tabs.setCurrentWidget(window.standings_view),
+            lambda: idle() and window.standings_view.model.rowCount() > 0,
+        )
+        window.tabs.setCurrentWidget(window.players_view)
+        for _ in range(3):
+            app.processEvents()
+        ctx = window.context
+        assert ctx is not None
+        figures["players after a change"] = beat.measure(
+            lambda: ctx.call(sv.edit_player, players // 2, rating=1500), idle
+        )
+        window.tabs.setCurrentWidget(rounds)
+        app.processEvents()
+        figures["pairing arrives"] = beat.measure(
+            rounds.pair_action.trigger, lambda: idle() and rounds.current is not None and rounds.current.number == 5
+        )
+        rounds.publish_action.trigger()
+        app.processEvents()
+        rounds.table.setFocus()
+        before = sum(1 for b in rounds.current.boards if b.result is not None) if rounds.current else 0
+
+        def press() -> None:
+            for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+                QApplication.sendEvent(rounds.table, QKeyEvent(kind, Qt.Key.Key_1, Qt.KeyboardModifier.NoModifier, "1"))
+
+        def entered() -> bool:
+            info = rounds.current
+            return idle() and info is not None and sum(1 for b in info.boards if b.result is not None) > before
+
+        figures["result"] = max(beat.measure(press, entered) for _ in range(1))
+        window.close()
+        answerer.stop()
+        process_call.shutdown()
+        return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 2000])
+    parser.add_argument("--out", type=Path, default=None, help="append a Markdown table to this file")
+    parser.add_argument("--label", default="", help="a word for the table's heading (before, after)")
+    args = parser.parse_args()
+    app = QApplication.instance() or QApplication([])
+    assert isinstance(app, QApplication)
+    rows = []
+    for size in args.sizes:
+        figures = bench(app, size)
+        rows.append((size, figures))
+        print(size, {k: round(v, 3) for k, v in figures.items()}, flush=True)
+    names = list(rows[0][1])
+    lines = [
+        f"### {args.label or 'Largest event-loop gap'} ({time.strftime('%Y-%m-%d')}, Python "
+        f"{platform.python_version()}, {platform.machine()})",
+        "",
+        "| players | " + " | ".join(names) + " |",
+        "|---|" + "---|" * len(names),
+    ]
+    for size, figures in rows:
+        lines.append(f"| {size} | " + " | ".join(f"{figures[n] * 1000:.0f} ms" for n in names) + " |")
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if args.out:
+        with args.out.open("a", encoding="utf-8") as out:
+            out.write("\n" + text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
