@@ -1,0 +1,302 @@
+"""The local FIDE rating list: one SQLite file of its own (``ratings.db``), apart from the tournament files.
+
+The stdlib :mod:`sqlite3` is used directly: the file holds a million and a
+half rows per list and is written by one bulk import, then only read.  Each
+list (standard, rapid, blitz) is a table ``players_<kind>`` keyed by FIDE ID
+(the rowid, so an ID is found at once) with an index on ``name_key`` (the
+folded name, :func:`arbiter_app.ratings.names.name_key`) for prefix search.
+The table ``lists`` holds each list's month, source file and count.
+
+An import fills new tables ``import_<kind>`` inside one transaction, builds
+their indexes, drops the old tables and renames the new ones, then commits:
+an import that fails or is refused at any point rolls back and leaves the
+previous list exactly as it was.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import closing, contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from arbiter_app.ratings.fide_list import KINDS, ListPlayer
+from arbiter_app.ratings.names import key_upper_bound, name_key
+
+BATCH = 20_000
+COLUMNS = (
+    "fide_id, name, name_key, federation, sex, title, w_title, o_title, foa, rating, games, k, birth_year, flag"
+)
+_TABLE = """CREATE TABLE {table} (
+    fide_id INTEGER PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL, federation TEXT NOT NULL,
+    sex TEXT NOT NULL, title TEXT NOT NULL, w_title TEXT NOT NULL, o_title TEXT NOT NULL, foa TEXT NOT NULL,
+    rating INTEGER, games INTEGER, k INTEGER, birth_year INTEGER, flag TEXT NOT NULL)"""
+_LISTS = """CREATE TABLE IF NOT EXISTS lists (
+    kind TEXT PRIMARY KEY, list_date TEXT NOT NULL, source TEXT NOT NULL, imported_at TEXT NOT NULL,
+    players INTEGER NOT NULL, skipped INTEGER NOT NULL)"""
+_APPLICATION_ID = 0x41524C31  # "ARL1": refuse to write into an SQLite file of another program
+
+
+class RatingStoreError(Exception):
+    """The rating file cannot be used (another program's file, or damaged)."""
+
+
+@dataclass(frozen=True)
+class StoredList:
+    kind: str
+    date: str
+    source: str
+    imported_at: str
+    players: int
+    skipped: int
+
+
+@dataclass(frozen=True)
+class StoredPlayer:
+    fide_id: int
+    name: str
+    federation: str
+    sex: str
+    title: str
+    w_title: str
+    o_title: str
+    foa: str
+    rating: int | None
+    games: int | None
+    k: int | None
+    birth_year: int | None
+    flag: str
+
+
+class DuplicateId(Exception):
+    """Raised by ``on_duplicate`` to refuse the import."""
+
+
+def _table(kind: str, prefix: str = "players") -> str:
+    if kind not in KINDS:
+        raise ValueError(f"unknown list {kind!r}")
+    return f"{prefix}_{kind}"
+
+
+class RatingStore:
+    """The rating file at ``path`` (created on first import)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+
+    # -- connections
+
+    def _connect(self, write: bool) -> sqlite3.Connection:
+        if write:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+        else:
+            conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+        try:
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            if app_id != _APPLICATION_ID and (tables or not write):
+                raise RatingStoreError(f"{self.path} is not a rating list file of this program")
+            if write and app_id != _APPLICATION_ID:
+                conn.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
+                conn.execute(_LISTS)
+        except sqlite3.DatabaseError as error:
+            conn.close()
+            raise RatingStoreError(f"{self.path}: {error}") from error
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    @contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection | None]:
+        """A read-only connection, or None when no list was ever imported."""
+        if not self.path.exists():
+            yield None
+            return
+        with closing(self._connect(write=False)) as conn:
+            yield conn
+
+    # -- import
+
+    def replace_lists(
+        self,
+        kinds: Sequence[str],
+        date: str,
+        source: str,
+        players: Iterable[ListPlayer],
+        skipped: Callable[[], int] = lambda: 0,
+        on_duplicate: Callable[[ListPlayer], None] | None = None,
+    ) -> dict[str, int]:
+        """Replace the lists ``kinds`` by ``players`` (each with a rating of each kind), all or nothing.
+
+        A player listed twice keeps the first line; ``on_duplicate`` hears
+        of the second (and may raise to refuse the import).  ``skipped``
+        gives the number of lines the caller left out, stored with the list.
+        Returns the number of players stored per list.
+        """
+        kinds = tuple(kinds)
+        for kind in kinds:
+            _table(kind)
+        conn = self._connect(write=True)
+        try:
+            conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute("PRAGMA cache_size = -32000")
+            conn.execute("PRAGMA journal_mode = DELETE")
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                counts = self._fill(conn, kinds, players, on_duplicate)
+                now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%SZ")
+                for kind in kinds:
+                    conn.execute(f"DROP TABLE IF EXISTS {_table(kind)}")
+                    conn.execute(f"ALTER TABLE {_table(kind, 'import')} RENAME TO {_table(kind)}")
+                    conn.execute(f"CREATE INDEX ix_{kind}_name_key ON {_table(kind)} (name_key)")
+                    conn.execute(
+                        "INSERT OR REPLACE INTO lists VALUES (?, ?, ?, ?, ?, ?)",
+                        (kind, date, source, now, counts[kind], skipped()),
+                    )
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        finally:
+            conn.close()
+        return counts
+
+    def _fill(
+        self,
+        conn: sqlite3.Connection,
+        kinds: tuple[str, ...],
+        players: Iterable[ListPlayer],
+        on_duplicate: Callable[[ListPlayer], None] | None,
+    ) -> dict[str, int]:
+        inserts = []
+        for kind in kinds:
+            table = _table(kind, "import")
+            conn.execute(f"DROP TABLE IF EXISTS {table}")
+            conn.execute(_TABLE.format(table=table))
+            inserts.append(f"INSERT OR IGNORE INTO {table} ({COLUMNS}) VALUES ({', '.join('?' * 14)})")
+        counts = dict.fromkeys(kinds, 0)
+        batch: list[ListPlayer] = []
+
+        def flush() -> None:
+            conn.execute("SAVEPOINT batch")
+            before = conn.total_changes
+            keys = [name_key(p.name) for p in batch]
+            for i in range(len(kinds)):
+                conn.executemany(inserts[i], _rows(batch, keys, i))
+            if conn.total_changes - before != len(batch) * len(kinds):
+                conn.execute("ROLLBACK TO batch")
+                self._insert_one_by_one(conn, inserts, kinds, batch, on_duplicate)
+            conn.execute("RELEASE batch")
+            batch.clear()
+
+        total = 0
+        for player in players:
+            batch.append(player)
+            if len(batch) >= BATCH:
+                total += len(batch)
+                flush()
+        total += len(batch)
+        flush()
+        for kind in kinds:
+            counts[kind] = conn.execute(f"SELECT count(*) FROM {_table(kind, 'import')}").fetchone()[0]
+        return counts
+
+    @staticmethod
+    def _insert_one_by_one(
+        conn: sqlite3.Connection,
+        inserts: list[str],
+        kinds: tuple[str, ...],
+        batch: list[ListPlayer],
+        on_duplicate: Callable[[ListPlayer], None] | None,
+    ) -> None:
+        for player in batch:
+            before = conn.total_changes
+            for i in range(len(kinds)):
+                conn.executemany(inserts[i], _rows([player], [name_key(player.name)], i))
+            if conn.total_changes == before and on_duplicate is not None:
+                on_duplicate(player)
+
+    # -- reading
+
+    def lists(self) -> tuple[StoredList, ...]:
+        with self.reading() as conn:
+            if conn is None:
+                return ()
+            rows = conn.execute("SELECT kind, list_date, source, imported_at, players, skipped FROM lists").fetchall()
+        order = {k: i for i, k in enumerate(KINDS)}
+        return tuple(sorted((StoredList(*row) for row in rows), key=lambda s: order.get(s.kind, 9)))
+
+    def by_name(self, kind: str, prefix_key: str, limit: int) -> list[StoredPlayer]:
+        if not prefix_key:
+            return []
+        with self.reading() as conn:
+            if conn is None or not _has(conn, kind):
+                return []
+            rows = conn.execute(
+                f"SELECT {_SELECT} FROM {_table(kind)} WHERE name_key >= ? AND name_key < ? ORDER BY name_key LIMIT ?",
+                (prefix_key, key_upper_bound(prefix_key), limit),
+            ).fetchall()
+        return [StoredPlayer(*row) for row in rows]
+
+    def by_id_prefix(self, kind: str, digits: str, limit: int) -> list[StoredPlayer]:
+        """The player with that FIDE ID first, then the IDs starting with those digits (shortest first)."""
+        if not digits.isdigit() or len(digits) > 11:
+            return []
+        found: list[StoredPlayer] = []
+        with self.reading() as conn:
+            if conn is None or not _has(conn, kind):
+                return []
+            sql = f"SELECT {_SELECT} FROM {_table(kind)} WHERE fide_id >= ? AND fide_id < ? ORDER BY fide_id LIMIT ?"
+            base = int(digits)
+            for extra in range(0, 12 - len(digits)):
+                scale = 10**extra
+                low, high = base * scale, (base + 1) * scale
+                rows = conn.execute(sql, (low, high, limit - len(found))).fetchall()
+                found.extend(StoredPlayer(*row) for row in rows if not (extra and row[0] == base))
+                if len(found) >= limit or base == 0:
+                    break
+        return found[:limit]
+
+    def by_ids(self, kind: str, ids: Sequence[int]) -> dict[int, StoredPlayer]:
+        with self.reading() as conn:
+            if conn is None or not _has(conn, kind):
+                return {}
+            out: dict[int, StoredPlayer] = {}
+            for fide_id in ids:
+                row = conn.execute(f"SELECT {_SELECT} FROM {_table(kind)} WHERE fide_id = ?", (fide_id,)).fetchone()
+                if row is not None:
+                    out[fide_id] = StoredPlayer(*row)
+            return out
+
+
+_SELECT = "fide_id, name, federation, sex, title, w_title, o_title, foa, rating, games, k, birth_year, flag"
+
+
+def _has(conn: sqlite3.Connection, kind: str) -> bool:
+    row = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (_table(kind),)).fetchone()
+    return row is not None
+
+
+def _rows(batch: list[ListPlayer], keys: list[str], i: int) -> Iterator[tuple[object, ...]]:
+    for p, key in zip(batch, keys, strict=True):
+        r = p.ratings[i]
+        yield (
+            p.fide_id,
+            p.name,
+            key,
+            p.federation,
+            p.sex,
+            p.title,
+            p.w_title,
+            p.o_title,
+            p.foa,
+            r.rating,
+            r.games,
+            r.k,
+            p.birth_year,
+            p.flag,
+        )
