@@ -40,6 +40,10 @@ class ListReadError(ValueError):
     """The file is not a rating list this reader knows (its header, or XML that is not well formed)."""
 
 
+class ListNeedsKind(ListReadError):
+    """A file of one list whose name does not say which: the caller must say standard, rapid or blitz."""
+
+
 @dataclass(frozen=True, slots=True)
 class ListRating:
     kind: str
@@ -186,7 +190,7 @@ def parse_header(header: str, kind: str = "") -> ListLayout:
     if "rating" not in columns:
         raise ListReadError("line 1: the header of the rating list has no rating column")
     if not kind:
-        raise ListReadError("a list of one kind: say whether it is the standard, rapid or blitz list")
+        raise ListNeedsKind("a list of one kind: say whether it is the standard, rapid or blitz list")
     return ListLayout("single", (kind,), date, columns)
 
 

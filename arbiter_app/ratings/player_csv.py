@@ -33,13 +33,14 @@ HEADERS = {
 """The headers an exported sheet has (read back without any mapping)."""
 _ALIASES = {
     "name": ("name", "player", "player name", "full name", "nom", "surname first name", "last name first name"),
-    "rating": ("rating", "elo", "fide rating", "rtg", "srtng", "standard rating", "std", "fide elo"),
-    "title": ("title", "tit", "fide title"),
-    "federation": ("federation", "fed", "country", "nation", "fide federation"),
+    "rating": ("rating", "elo", "fide rating", "rtg", "srtng", "standard rating", "std", "fide elo", "classement",
+               "wertung"),
+    "title": ("title", "tit", "fide title", "titre", "titel", "titulo"),
+    "federation": ("federation", "fed", "country", "nation", "fide federation", "pays", "land", "verband", "pais"),
     "fide_id": ("fide id", "fideid", "fide", "id fide", "fide number", "id number", "fide no"),
     "birth_date": ("born", "birth", "birth date", "birthday", "date of birth", "b day", "year of birth", "birth year",
-                   "yob", "dob"),
-    "sex": ("sex", "gender", "m f"),
+                   "yob", "dob", "naissance", "ne le", "jahrgang", "geburtsjahr"),
+    "sex": ("sex", "gender", "m f", "sexe", "geschlecht", "sexo"),
 }  # fmt: skip
 _BY_ALIAS = {alias: field for field, aliases in _ALIASES.items() for alias in aliases}
 
@@ -85,7 +86,9 @@ def _text(path: Path) -> str:
 class PlayerSheet:
     """A CSV sheet read: :attr:`headers`, :attr:`mapping` (field -> column index), rows by :meth:`rows`."""
 
-    def __init__(self, path: str | Path, mapping: Mapping[str, int | str] | None = None) -> None:
+    def __init__(
+        self, path: str | Path, mapping: Mapping[str, int | str] | None = None, require_name: bool = True
+    ) -> None:
         self.path = Path(path)
         self._text = _text(self.path)
         first = self._text.split("\n", 1)[0]
@@ -96,11 +99,14 @@ class PlayerSheet:
         except StopIteration:
             raise CsvFormatError(f"{self.path.name}: the file is empty") from None
         self.mapping = guess_mapping(self.headers) if mapping is None else self._resolve(mapping)
+        self.problem = ""
         if "name" not in self.mapping:
-            raise CsvFormatError(
+            self.problem = (
                 f"{self.path.name}: no column for the players' names (headers: {', '.join(self.headers) or 'none'});"
                 " name one 'Name', or map the columns"
             )
+            if require_name:
+                raise CsvFormatError(self.problem)
 
     def _resolve(self, mapping: Mapping[str, int | str]) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -119,6 +125,8 @@ class PlayerSheet:
         return out
 
     def rows(self) -> Iterator[CsvRow | BadRow]:
+        if "name" not in self.mapping:
+            return
         reader = csv.reader(io.StringIO(self._text), delimiter=self.delimiter)
         next(reader, None)
         try:

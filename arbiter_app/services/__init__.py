@@ -36,6 +36,7 @@ from arbiter_app.services.players import (
 from arbiter_app.services.ratings import (
     find_fide_player,
     import_rating_list,
+    inspect_rating_list,
     rating_list_info,
     search_players,
     update_ratings_from_list,
@@ -82,6 +83,7 @@ __all__ = [
     "find_fide_player",
     "import_players_csv",
     "import_rating_list",
+    "inspect_rating_list",
     "preview_csv",
     "rating_list_info",
     "search_players",

@@ -40,6 +40,8 @@ class CsvPreview:
     bad_rows: tuple[BadRow, ...]
     rows: int
     """Rows with something in them (good and bad)."""
+    problem: str = ""
+    """Why nothing can be imported as mapped (no column for the names), blank otherwise."""
 
 
 @dataclass(frozen=True)
@@ -71,9 +73,9 @@ def player_fields(values: dict[str, str]) -> dict[str, Any]:
     return fields
 
 
-def _sheet(path: str | os.PathLike[str], mapping: Mapping | None) -> PlayerSheet:
+def _sheet(path: str | os.PathLike[str], mapping: Mapping | None, require_name: bool = True) -> PlayerSheet:
     try:
-        return PlayerSheet(Path(path), mapping)
+        return PlayerSheet(Path(path), mapping, require_name)
     except FileNotFoundError as error:
         raise ArbiterError(f"{path}: no such file") from error
     except CsvFormatError as error:
@@ -95,8 +97,13 @@ def _checked(sheet: PlayerSheet) -> list[tuple[int, dict[str, Any]] | BadRow]:
 
 
 def preview_csv(path: str | os.PathLike[str], mapping: Mapping | None = None, rows: int = PREVIEW_ROWS) -> CsvPreview:
-    """What importing the sheet would do: its column mapping (by header unless given), first rows, bad rows."""
-    sheet = _sheet(path, mapping)
+    """What importing the sheet would do: its column mapping (by header unless given), first rows, bad rows.
+
+    A sheet with no column for the names is previewed (headers, the other
+    columns, :attr:`CsvPreview.problem` saying so) so that the columns can be
+    mapped by hand; importing it as it is is refused.
+    """
+    sheet = _sheet(path, mapping, require_name=False)
     checked = _checked(sheet)
     good = [r for r in checked if not isinstance(r, BadRow)]
     return CsvPreview(
@@ -105,6 +112,7 @@ def preview_csv(path: str | os.PathLike[str], mapping: Mapping | None = None, ro
         first_rows=tuple(good[:rows]),  # type: ignore[arg-type]
         bad_rows=tuple(r for r in checked if isinstance(r, BadRow)),
         rows=len(checked),
+        problem=sheet.problem,
     )
 
 

@@ -16,7 +16,7 @@ from arbiter_app.errors import ArbiterError
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database, default_data_dir
 from arbiter_app.persistence.ratings_store import RatingStore, RatingStoreError, StoredList, StoredPlayer
-from arbiter_app.ratings.fide_list import KINDS, BadLine, ListPlayer, ListReadError, read_list
+from arbiter_app.ratings.fide_list import KINDS, BadLine, ListNeedsKind, ListPlayer, ListReadError, read_list
 from arbiter_app.ratings.names import name_key
 from arbiter_app.services.players import TITLES, _paired_rounds, _renumber
 from arbiter_app.services.records import audit
@@ -136,6 +136,34 @@ def _rated(p: StoredPlayer, kind: str) -> RatedPlayer:
 
 
 # ------------------------------------------------------------------------------------------------ import
+
+
+@dataclass(frozen=True)
+class ListFileInfo:
+    """What a rating list file is, before importing it: its format, the lists it holds, its month."""
+
+    format: str
+    """``combined``, ``single`` or ``xml`` (blank when ``needs_kind``)."""
+    kinds: tuple[str, ...]
+    date: str
+    needs_kind: bool
+    """A file of one list whose name does not say which: ask standard, rapid or blitz."""
+
+
+def inspect_rating_list(path: str | os.PathLike[str], kind: str = "") -> ListFileInfo:
+    """Read a list's header only: what importing it would fill, and whether its kind must be given."""
+    try:
+        with read_list(Path(path), kind) as listing:
+            layout = listing.layout
+    except FileNotFoundError as error:
+        raise ArbiterError(f"{path}: no such file") from error
+    except ListNeedsKind:
+        with read_list(Path(path), "standard") as listing:  # the same file read as one list: its month
+            return ListFileInfo("", (), listing.layout.date, True)
+    except (ListReadError, ValueError) as error:
+        raise ArbiterError(f"{Path(path).name}: {error}") from error
+    return ListFileInfo(layout.format, layout.kinds, layout.date, False)
+
 
 
 def import_rating_list(

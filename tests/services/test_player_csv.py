@@ -53,8 +53,11 @@ def test_preview_maps_columns_by_header_and_names_bad_rows(sheet: Path) -> None:
 def test_a_mapping_given_by_the_user(tmp_path: Path) -> None:
     path = tmp_path / "club.csv"
     path.write_text("Nom complet,Classement,Pays\nAnn,2000,FRA\nBob,x1,GER\n")
+    unmapped = sv.preview_csv(path)
+    assert "no column for the players' names" in unmapped.problem and unmapped.first_rows == ()
+    assert unmapped.headers == ("Nom complet", "Classement", "Pays") and unmapped.mapping == {"rating": "Classement", "federation": "Pays"}
     with pytest.raises(ArbiterError, match="no column for the players' names"):
-        sv.preview_csv(path)
+        sv.import_players_csv(None, 1, path)  # type: ignore[arg-type]
     preview = sv.preview_csv(path, {"name": "Nom complet", "rating": "Classement", "federation": 2})
     assert preview.mapping == {"name": "Nom complet", "rating": "Classement", "federation": "Pays"}
     assert preview.first_rows[0][1]["rating"] == 2000 and str(preview.bad_rows[0]).startswith("line 3: rating")
