@@ -22,10 +22,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from arbiter_app.persistence.errors import DatabaseFileError
 from arbiter_app.ratings.fide_list import KINDS, ListPlayer
 from arbiter_app.ratings.names import key_upper_bound, name_key
 
 BATCH = 20_000
+READ_TIMEOUT_S = 1.0
+"""A search waits this long for an import's commit (or its spilled pages) before saying the list is busy."""
 COLUMNS = (
     "fide_id, name, name_key, federation, sex, title, w_title, o_title, foa, rating, games, k, birth_year, flag"
 )
@@ -39,8 +42,8 @@ _LISTS = """CREATE TABLE IF NOT EXISTS lists (
 _APPLICATION_ID = 0x41524C31  # "ARL1": refuse to write into an SQLite file of another program
 
 
-class RatingStoreError(Exception):
-    """The rating file cannot be used (another program's file, or damaged)."""
+class RatingStoreError(DatabaseFileError):
+    """The rating file cannot be used (another program's file, damaged, or busy with an import)."""
 
 
 @dataclass(frozen=True)
@@ -93,18 +96,20 @@ class RatingStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
         else:
-            conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+            conn = sqlite3.connect(
+                f"{self.path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None, timeout=READ_TIMEOUT_S
+            )
         try:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if app_id != _APPLICATION_ID and (tables or not write):
-                raise RatingStoreError(f"{self.path} is not a rating list file of this program")
+                raise RatingStoreError(str(self.path), "not a rating list file of this program")
             if write and app_id != _APPLICATION_ID:
                 conn.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
                 conn.execute(_LISTS)
         except sqlite3.DatabaseError as error:
             conn.close()
-            raise RatingStoreError(f"{self.path}: {error}") from error
+            raise _store_error(self.path, error) from error
         except BaseException:
             conn.close()
             raise
@@ -116,8 +121,11 @@ class RatingStore:
         if not self.path.exists():
             yield None
             return
-        with closing(self._connect(write=False)) as conn:
-            yield conn
+        try:
+            with closing(self._connect(write=False)) as conn:
+                yield conn
+        except sqlite3.OperationalError as error:
+            raise _store_error(self.path, error) from error
 
     # -- import
 
@@ -274,6 +282,12 @@ class RatingStore:
 
 
 _SELECT = "fide_id, name, federation, sex, title, w_title, o_title, foa, rating, games, k, birth_year, flag"
+
+
+def _store_error(path: Path, error: sqlite3.DatabaseError) -> RatingStoreError:
+    if "locked" in str(error) or "busy" in str(error):
+        return RatingStoreError(str(path), "the rating list is being imported: try again when the import is done")
+    return RatingStoreError(str(path), str(error))
 
 
 def _has(conn: sqlite3.Connection, kind: str) -> bool:

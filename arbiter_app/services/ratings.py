@@ -15,7 +15,7 @@ from pathlib import Path
 from arbiter_app.errors import ArbiterError
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database, default_data_dir
-from arbiter_app.persistence.ratings_store import RatingStore, RatingStoreError, StoredList, StoredPlayer
+from arbiter_app.persistence.ratings_store import RatingStore, StoredList, StoredPlayer
 from arbiter_app.ratings.fide_list import KINDS, BadLine, ListNeedsKind, ListPlayer, ListReadError, read_list
 from arbiter_app.ratings.names import name_key
 from arbiter_app.services.players import TITLES, _paired_rounds, _renumber
@@ -227,8 +227,6 @@ def import_rating_list(
             )
         except ListReadError as error:
             raise ArbiterError(f"{source.name}, {error}: the list was not imported, nothing changed") from error
-        except RatingStoreError as error:
-            raise ArbiterError(str(error)) from error
     if on_progress is not None:
         on_progress(listing.size, listing.size)
     return ImportReport(source.name, layout.format, layout.date, counts, count[0], tuple(skipped))
@@ -239,10 +237,7 @@ def import_rating_list(
 
 def rating_list_info(store: str | os.PathLike[str] | None = None) -> tuple[RatingListInfo, ...]:
     """The lists held (standard, rapid, blitz order); empty when none was imported."""
-    try:
-        return tuple(RatingListInfo(**asdict(s)) for s in _store(store).lists())
-    except RatingStoreError as error:
-        raise ArbiterError(str(error)) from error
+    return tuple(RatingListInfo(**asdict(s)) for s in _store(store).lists())
 
 
 def _default_kind(lists: tuple[StoredList, ...] | tuple[RatingListInfo, ...], kind: str | None) -> str | None:
@@ -266,23 +261,20 @@ def search_players(
     if not text or limit <= 0:
         return ()
     st = _store(store)
-    try:
-        chosen = _default_kind(st.lists(), kind)
-        if chosen is None:
-            return ()
-        compact = text.replace(" ", "")
-        if compact.isdigit() and compact.isascii():
-            return tuple(_rated(p, chosen) for p in st.by_id_prefix(chosen, compact, limit))
-        key = name_key(text)
-        found = st.by_name(chosen, key, limit)
-        words = key.split()
-        if len(found) < limit and "," not in text and len(words) > 1:
-            turned = " ".join([words[-1], *words[:-1]])
-            seen = {p.fide_id for p in found}
-            found += [p for p in st.by_name(chosen, turned, limit) if p.fide_id not in seen][: limit - len(found)]
-        return tuple(_rated(p, chosen) for p in found)
-    except RatingStoreError as error:
-        raise ArbiterError(str(error)) from error
+    chosen = _default_kind(st.lists(), kind)
+    if chosen is None:
+        return ()
+    compact = text.replace(" ", "")
+    if compact.isdigit() and compact.isascii():
+        return tuple(_rated(p, chosen) for p in st.by_id_prefix(chosen, compact, limit))
+    key = name_key(text)
+    found = st.by_name(chosen, key, limit)
+    words = key.split()
+    if len(found) < limit and "," not in text and len(words) > 1:
+        turned = " ".join([words[-1], *words[:-1]])
+        seen = {p.fide_id for p in found}
+        found += [p for p in st.by_name(chosen, turned, limit) if p.fide_id not in seen][: limit - len(found)]
+    return tuple(_rated(p, chosen) for p in found)
 
 
 def find_fide_player(

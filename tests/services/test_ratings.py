@@ -11,6 +11,7 @@ import pytest
 from arbiter_app import services as sv
 from arbiter_app.errors import ArbiterError
 from arbiter_app.persistence import Database
+from arbiter_app.persistence.errors import DatabaseFileError
 from arbiter_app.services.ratings import BadLinesRefused, ratings_path
 from tests.ratings.lists import PLAYERS, P, write_combined, write_single, write_xml
 from tests.services.conftest import dump
@@ -185,3 +186,16 @@ def test_update_registered_ratings_on_request(tmp_path: Path, store: Path, db: D
     assert sv.update_ratings_from_list(db, tid, "standard").changes == ()
     blitz = sv.update_ratings_from_list(db, tid, "blitz")
     assert {c.name: c.new for c in blitz.changes} == {"Carlsen, Magnus": 2886, "Caruana, Fabiano": 2720}
+
+
+def test_a_search_while_an_import_commits_says_so(tmp_path: Path, store: Path) -> None:
+    sv.import_rating_list(write_combined(tmp_path / "players_list_foa.txt"))
+    writer = sqlite3.connect(store, isolation_level=None)
+    try:
+        writer.execute("BEGIN EXCLUSIVE")  # what an import holds while it writes its pages and commits
+        with pytest.raises(DatabaseFileError, match="being imported: try again"):
+            sv.search_players("carl")
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+    assert sv.search_players("carl")[0].fide_id == "1503014"
