@@ -17,6 +17,7 @@ import argparse
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -49,8 +50,10 @@ def write_list(path: Path, players: int, layout: str, seed: int = 17) -> None:
     with path.open("w", encoding="utf-8", newline="\n") as out:
         out.write(header + "\n")
         lines = []
+        # FIDE sorts its lists by name: the IDs come in no order (the import must not depend on it).
+        ids = rng.sample(range(100_000, 100_000 + 7 * players), players)
         for i in range(players):
-            fide_id = 100000 + i * 7
+            fide_id = ids[i]
             name = f"{rng.choice(SURNAMES)}{i % 997 or ''}, {rng.choice(GIVEN)}"
             title = rng.choice(TITLES)
             tit, wtit = ("", title) if title.startswith("W") else (title, "")
@@ -80,20 +83,8 @@ def timed(fn, repeat: int = 50) -> tuple[float, float]:
     return statistics.median(times) * 1000, max(times) * 1000
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=1_500_000)
-    parser.add_argument("--layout", choices=("combined", "standard"), default="combined")
-    parser.add_argument("--keep", type=Path, help="write the list and the rating file here (kept)")
-    args = parser.parse_args()
-    folder = args.keep or Path(tempfile.mkdtemp(prefix="ratings-bench-"))
-    folder.mkdir(parents=True, exist_ok=True)
-    name = "players_list_foa.txt" if args.layout == "combined" else "standard_nov26frl.txt"
-    source, store = folder / name, folder / "ratings.db"
-    store.unlink(missing_ok=True)
+def measure(source: Path, store: Path) -> None:
     start = time.perf_counter()
-    write_list(source, args.players, args.layout)
-    print(f"wrote {args.players:,} lines ({source.stat().st_size / 1e6:.0f} MB) in {time.perf_counter() - start:.1f} s")
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     shown = [-1]
 
@@ -103,25 +94,47 @@ def main() -> None:
             shown[0] = percent // 10
             print(f"  {percent:3d}%  {time.perf_counter() - start:5.1f} s", file=sys.stderr)
 
-    start = time.perf_counter()
     report = ratings.import_rating_list(source, date="2026-11", on_progress=progress, store=store)
     elapsed = time.perf_counter() - start
     rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(f"import: {elapsed:.1f} s, {report.players}; skipped {report.skipped_count}")
     print(f"peak RSS: {rss_before / 1024:.0f} MB before the import, {rss_after / 1024:.0f} MB after")
     print(f"rating file: {store.stat().st_size / 1e6:.0f} MB")
+    first_id = int(source.open(encoding="utf-8").readlines(400)[1][:15])
     queries = {
         "name prefix 'nov'": lambda: ratings.search_players("nov", store=store),
         "name prefix 'Kowalski5, A'": lambda: ratings.search_players("Kowalski5, A", store=store),
         "name 'Eva Silva12'": lambda: ratings.search_players("Eva Silva12", store=store),
         "accented 'lukasiewicz12'": lambda: ratings.search_players("łukasiewicz12", store=store),
-        "FIDE ID exact": lambda: ratings.search_players(str(100000 + 7 * 123456), store=store),
+        "FIDE ID exact": lambda: ratings.search_players(str(first_id), store=store),
         "FIDE ID prefix '1234'": lambda: ratings.search_players("1234", store=store),
         "no match 'zzzz'": lambda: ratings.search_players("zzzz", store=store),
     }
     for label, fn in queries.items():
         median, worst = timed(fn)
         print(f"search {label:28s} median {median:6.2f} ms, worst {worst:6.2f} ms, {len(fn())} found")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=1_500_000)
+    parser.add_argument("--layout", choices=("combined", "standard"), default="combined")
+    parser.add_argument("--keep", type=Path, help="write the list and the rating file here (kept)")
+    parser.add_argument("--measure", nargs=2, type=Path, metavar=("LIST", "STORE"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure:
+        measure(*args.measure)
+        return
+    folder = args.keep or Path(tempfile.mkdtemp(prefix="ratings-bench-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    name = "players_list_foa.txt" if args.layout == "combined" else "standard_nov26frl.txt"
+    source, store = folder / name, folder / "ratings.db"
+    store.unlink(missing_ok=True)
+    start = time.perf_counter()
+    write_list(source, args.players, args.layout)
+    print(f"wrote {args.players:,} lines ({source.stat().st_size / 1e6:.0f} MB) in {time.perf_counter() - start:.1f} s")
+    # The import and the searches run in a fresh process: its peak memory is the import's own.
+    subprocess.run([sys.executable, __file__, "--measure", str(source), str(store)], check=True)
     if not args.keep:
         source.unlink()
         store.unlink()

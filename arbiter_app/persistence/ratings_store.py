@@ -30,10 +30,10 @@ BATCH = 20_000
 READ_TIMEOUT_S = 1.0
 """A search waits this long for an import's commit (or its spilled pages) before saying the list is busy."""
 COLUMNS = (
-    "fide_id, name, name_key, federation, sex, title, w_title, o_title, foa, rating, games, k, birth_year, flag"
+    "fide_id, line, name, name_key, federation, sex, title, w_title, o_title, foa, rating, games, k, birth_year, flag"
 )
 _TABLE = """CREATE TABLE {table} (
-    fide_id INTEGER PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL, federation TEXT NOT NULL,
+    fide_id INTEGER NOT NULL, line INTEGER NOT NULL, name TEXT NOT NULL, name_key TEXT NOT NULL, federation TEXT NOT NULL,
     sex TEXT NOT NULL, title TEXT NOT NULL, w_title TEXT NOT NULL, o_title TEXT NOT NULL, foa TEXT NOT NULL,
     rating INTEGER, games INTEGER, k INTEGER, birth_year INTEGER, flag TEXT NOT NULL)"""
 _LISTS = """CREATE TABLE IF NOT EXISTS lists (
@@ -136,12 +136,14 @@ class RatingStore:
         source: str,
         players: Iterable[ListPlayer],
         skipped: Callable[[], int] = lambda: 0,
-        on_duplicate: Callable[[ListPlayer], None] | None = None,
+        on_duplicate: Callable[[int, int, str], None] | None = None,
     ) -> dict[str, int]:
         """Replace the lists ``kinds`` by ``players`` (each with a rating of each kind), all or nothing.
 
-        A player listed twice keeps the first line; ``on_duplicate`` hears
-        of the second (and may raise to refuse the import).  ``skipped``
+        A player listed twice keeps the first line; ``on_duplicate(line,
+        fide_id, name)`` hears of each later one (and may raise to refuse
+        the import).  Rows are appended in the file's order (FIDE sorts by
+        name, not ID) and both indexes are built once the list is in.  ``skipped``
         gives the number of lines the caller left out, stored with the list.
         Returns the number of players stored per list.
         """
@@ -160,6 +162,7 @@ class RatingStore:
                 for kind in kinds:
                     conn.execute(f"DROP TABLE IF EXISTS {_table(kind)}")
                     conn.execute(f"ALTER TABLE {_table(kind, 'import')} RENAME TO {_table(kind)}")
+                    conn.execute(f"CREATE UNIQUE INDEX ix_{kind}_fide_id ON {_table(kind)} (fide_id)")
                     conn.execute(f"CREATE INDEX ix_{kind}_name_key ON {_table(kind)} (name_key)")
                     conn.execute(
                         "INSERT OR REPLACE INTO lists VALUES (?, ?, ?, ?, ?, ?)",
@@ -178,55 +181,39 @@ class RatingStore:
         conn: sqlite3.Connection,
         kinds: tuple[str, ...],
         players: Iterable[ListPlayer],
-        on_duplicate: Callable[[ListPlayer], None] | None,
+        on_duplicate: Callable[[int, int, str], None] | None,
     ) -> dict[str, int]:
         inserts = []
         for kind in kinds:
             table = _table(kind, "import")
             conn.execute(f"DROP TABLE IF EXISTS {table}")
             conn.execute(_TABLE.format(table=table))
-            inserts.append(f"INSERT OR IGNORE INTO {table} ({COLUMNS}) VALUES ({', '.join('?' * 14)})")
-        counts = dict.fromkeys(kinds, 0)
+            inserts.append(f"INSERT INTO {table} ({COLUMNS}) VALUES ({', '.join('?' * 15)})")
         batch: list[ListPlayer] = []
-
-        def flush() -> None:
-            conn.execute("SAVEPOINT batch")
-            before = conn.total_changes
-            keys = [name_key(p.name) for p in batch]
-            for i in range(len(kinds)):
-                conn.executemany(inserts[i], _rows(batch, keys, i))
-            if conn.total_changes - before != len(batch) * len(kinds):
-                conn.execute("ROLLBACK TO batch")
-                self._insert_one_by_one(conn, inserts, kinds, batch, on_duplicate)
-            conn.execute("RELEASE batch")
-            batch.clear()
-
-        total = 0
         for player in players:
             batch.append(player)
             if len(batch) >= BATCH:
-                total += len(batch)
-                flush()
-        total += len(batch)
-        flush()
-        for kind in kinds:
-            counts[kind] = conn.execute(f"SELECT count(*) FROM {_table(kind, 'import')}").fetchone()[0]
-        return counts
-
-    @staticmethod
-    def _insert_one_by_one(
-        conn: sqlite3.Connection,
-        inserts: list[str],
-        kinds: tuple[str, ...],
-        batch: list[ListPlayer],
-        on_duplicate: Callable[[ListPlayer], None] | None,
-    ) -> None:
-        for player in batch:
-            before = conn.total_changes
-            for i in range(len(kinds)):
-                conn.executemany(inserts[i], _rows([player], [name_key(player.name)], i))
-            if conn.total_changes == before and on_duplicate is not None:
-                on_duplicate(player)
+                _insert(conn, inserts, batch)
+        _insert(conn, inserts, batch)
+        first = _table(kinds[0], "import")
+        twice = [row[0] for row in conn.execute(f"SELECT fide_id FROM {first} GROUP BY fide_id HAVING count(*) > 1")]
+        if twice:
+            marks = ", ".join("?" * len(twice))
+            rows = conn.execute(
+                f"SELECT rowid, fide_id, line, name FROM {first} WHERE fide_id IN ({marks}) ORDER BY fide_id, line",
+                twice,
+            ).fetchall()
+            later = sorted(
+                (line, fide_id, name, rowid)
+                for k, (rowid, fide_id, line, name) in enumerate(rows)
+                if k and rows[k - 1][1] == fide_id
+            )
+            for line, fide_id, name, _ in later:
+                if on_duplicate is not None:
+                    on_duplicate(line, fide_id, name)
+            for kind in kinds:  # the same rowids: every table was filled in the same order
+                conn.executemany(f"DELETE FROM {_table(kind, 'import')} WHERE rowid = ?", [(r[3],) for r in later])
+        return {kind: conn.execute(f"SELECT count(*) FROM {_table(kind, 'import')}").fetchone()[0] for kind in kinds}
 
     # -- reading
 
@@ -295,11 +282,19 @@ def _has(conn: sqlite3.Connection, kind: str) -> bool:
     return row is not None
 
 
+def _insert(conn: sqlite3.Connection, inserts: list[str], batch: list[ListPlayer]) -> None:
+    keys = [name_key(p.name) for p in batch]
+    for i, insert in enumerate(inserts):
+        conn.executemany(insert, _rows(batch, keys, i))
+    batch.clear()
+
+
 def _rows(batch: list[ListPlayer], keys: list[str], i: int) -> Iterator[tuple[object, ...]]:
     for p, key in zip(batch, keys, strict=True):
         r = p.ratings[i]
         yield (
             p.fide_id,
+            p.line,
             p.name,
             key,
             p.federation,

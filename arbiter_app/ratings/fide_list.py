@@ -27,13 +27,16 @@ import xml.parsers.expat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 KINDS = ("standard", "rapid", "blitz")
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH_YEAR = re.compile(r"^(%s)(\d{2})$" % "|".join(MONTHS), re.IGNORECASE)
 _NAME_DATE = re.compile(r"(%s)[-_ ]?(\d{2}|\d{4})(?!\d)" % "|".join(MONTHS), re.IGNORECASE)
 _CHUNK = 1 << 20
+_NUMBER_CACHE = 100_000
+_MISSING = -1
+"""Not yet in the cache of numbers (never a value: a number read is a run of digits)."""
 
 
 class ListReadError(ValueError):
@@ -44,17 +47,20 @@ class ListNeedsKind(ListReadError):
     """A file of one list whose name does not say which: the caller must say standard, rapid or blitz."""
 
 
-@dataclass(frozen=True, slots=True)
-class ListRating:
+class ListRating(NamedTuple):
+    """One list's figures for a player: the rating (None: unrated in that list), games, K factor."""
+
     kind: str
     rating: int | None
     games: int | None
     k: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class ListPlayer:
-    """One player of the list, as FIDE publishes it (sex ``M``/``F``, titles as written)."""
+class ListPlayer(NamedTuple):
+    """One player of the list, as FIDE publishes it (sex ``M``/``F``, titles as written).
+
+    A named tuple (a million and a half of them are made per import: the cheapest record Python has).
+    """
 
     line: int
     fide_id: int
@@ -196,7 +202,7 @@ def parse_header(header: str, kind: str = "") -> ListLayout:
 
 def _int(text: str, what: str) -> int | None:
     text = text.strip()
-    if text.isdigit() and text.isascii():
+    if text.isdigit():  # a digit int() cannot read (a superscript) raises ValueError: a bad line all the same
         return int(text)
     if not text:
         return None
@@ -226,6 +232,13 @@ class _TxtReader:
                     (kind, self._slices["rating"], self._slices.get("games", blank), self._slices.get("k", blank))
                 )
         self._blank = blank
+        self._numbers: dict[str, int | None] = {}
+
+    def _number_of(self, text: str, what: str) -> int | None:
+        value = _int(text, what)
+        if len(self._numbers) < _NUMBER_CACHE:
+            self._numbers[text] = value
+        return value
 
     def read(self, number: int, line: str) -> ListPlayer | BadLine:
         s = self._slices
@@ -233,23 +246,29 @@ class _TxtReader:
         blank = self._blank
         try:
             id_text = line[s["id"]].strip()
-            if not id_text:
-                raise ValueError("no FIDE ID")
-            fide_id = _int(id_text, "FIDE ID")
-            assert fide_id is not None
+            if not id_text.isdigit():
+                raise ValueError(f"FIDE ID {id_text!r} is not a number" if id_text else "no FIDE ID")
             name = line[s["name"]].strip()
             if not name:
                 raise ValueError("no name")
-            ratings = tuple(
-                ListRating(kind, _int(line[r], "rating"), _int(line[g], "games"), _int(line[k], "K factor"))
+            # The numbers repeat (ratings, games, K, years): each distinct column text is read once.
+            cached, missing, number_of = self._numbers.get, _MISSING, self._number_of
+            ratings = tuple([
+                ListRating(
+                    kind,
+                    v if (v := cached(line[r], missing)) != missing else number_of(line[r], "rating"),
+                    v if (v := cached(line[g], missing)) != missing else number_of(line[g], "games"),
+                    v if (v := cached(line[k], missing)) != missing else number_of(line[k], "K factor"),
+                )
                 for kind, r, g, k in self._rating_slices
-            )
-            birth = _int(line[get("birth", blank)], "birth year")
-            if birth is not None and birth != 0 and not 1850 <= birth <= 2100:
+            ])  # fmt: skip
+            b = line[get("birth", blank)]
+            birth = v if (v := cached(b, missing)) != missing else number_of(b, "birth year")
+            if birth and not 1850 <= birth <= 2100:
                 raise ValueError(f"birth year {birth} is out of range")
             return ListPlayer(
                 number,
-                fide_id,
+                int(id_text),
                 name,
                 line[get("fed", blank)].strip(),
                 line[get("sex", blank)].strip(),

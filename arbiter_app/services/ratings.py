@@ -216,8 +216,8 @@ def import_rating_list(
                 step = 0
                 on_progress(listing.bytes_read, listing.size)
 
-    def duplicate(p: ListPlayer) -> None:
-        refuse_or_skip(BadLine(p.line, f"FIDE ID {p.fide_id} is listed twice (the first line is kept)", p.name))
+    def duplicate(line: int, fide_id: int, name: str) -> None:
+        refuse_or_skip(BadLine(line, f"FIDE ID {fide_id} is listed twice (the first line is kept)", name))
 
     with listing:
         layout = listing.layout
