@@ -22,6 +22,7 @@ whole: the file is read line by line (the XML in chunks).
 
 from __future__ import annotations
 
+import io
 import re
 import xml.parsers.expat
 from collections.abc import Iterator
@@ -216,6 +217,14 @@ def _decode(raw: bytes) -> str:
         return raw.decode("cp1252", errors="replace")
 
 
+def _redecode(line: str) -> str:
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        return line.encode("utf-8", "surrogateescape").decode("cp1252", errors="replace")
+    return line
+
+
 class _TxtReader:
     def __init__(self, layout: ListLayout) -> None:
         self.layout = layout
@@ -395,16 +404,20 @@ class RatingListFile:
         reader = _TxtReader(self.layout)
         number = 1
         read = reader.read
-        for raw in self._file:
+        # Text mode reads and splits in C; a line that is not UTF-8 (an older list in Windows-1252) comes
+        # through with its bytes escaped, and is decoded again.  Progress counts characters (bytes but for
+        # the few accented names), the end sets it to the size.
+        text = io.TextIOWrapper(self._file, encoding="utf-8", errors="surrogateescape", newline=None)
+        for line in text:
             number += 1
-            self.bytes_read += len(raw)
-            if not raw.strip():
+            self.bytes_read += len(line)
+            if line.isspace():
                 continue
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                line = raw.decode("cp1252", errors="replace")
-            yield read(number, line.rstrip("\r\n"))
+            if not line.isascii():
+                line = _redecode(line)
+            yield read(number, line.rstrip("\n"))
+        text.detach()
+        self.bytes_read = self.size
 
     def _xml(self) -> Iterator[ListPlayer | BadLine]:
         parser = xml.parsers.expat.ParserCreate()

@@ -11,15 +11,16 @@ _LETTERS = str.maketrans(
     }
 )  # fmt: skip
 _ASCII_PUNCTUATION = str.maketrans({c: " " for c in ",.;:-_'\"()/\\`"})
+_MARKS: dict[int, str | None] = dict.fromkeys(range(0x300, 0x370))  # the combining accents NFKD splits off Latin letters
+_MARKS.update({ord(c): " " for c in ",.;:-_'\"()/\\`\u2019\u2018\u00b4"})
 
 
 def name_key(name: str) -> str:
     """``"Nú\u00f1ez, José-María"`` -> ``"nunez jose maria"``: what prefix search compares."""
-    if not name.isascii():
-        name = unicodedata.normalize("NFKD", name.translate(_LETTERS))
-        name = "".join(c for c in name if not unicodedata.combining(c))
-        name = "".join(c if c.isalnum() or c.isspace() else " " for c in name)
-    return " ".join(name.translate(_ASCII_PUNCTUATION).lower().split())
+    if name.isascii():
+        return " ".join(name.translate(_ASCII_PUNCTUATION).lower().split())
+    folded = unicodedata.normalize("NFKD", name.translate(_LETTERS)).translate(_MARKS)
+    return " ".join(folded.lower().split())
 
 
 def key_upper_bound(prefix: str) -> str:

@@ -205,16 +205,19 @@ def import_rating_list(
             skipped.append(bad)
 
     def players() -> Iterator[ListPlayer]:
-        step = 0
+        step = read = 0
         for item in listing:
             if isinstance(item, BadLine):
                 refuse_or_skip(item)
             else:
+                read += 1
                 yield item
             step += 1
             if on_progress is not None and step >= 5000:
                 step = 0
                 on_progress(listing.bytes_read, listing.size)
+        if not read:  # raised inside the import's transaction: the list held stays
+            raise ArbiterError(f"{source.name}: no player could be read; the list was not imported, nothing changed")
 
     def duplicate(line: int, fide_id: int, name: str) -> None:
         refuse_or_skip(BadLine(line, f"FIDE ID {fide_id} is listed twice (the first line is kept)", name))
@@ -229,6 +232,7 @@ def import_rating_list(
             raise ArbiterError(f"{source.name}, {error}: the list was not imported, nothing changed") from error
     if on_progress is not None:
         on_progress(listing.size, listing.size)
+    skipped.sort(key=lambda bad: bad.line)
     return ImportReport(source.name, layout.format, layout.date, counts, count[0], tuple(skipped))
 
 

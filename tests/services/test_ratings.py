@@ -152,12 +152,17 @@ def test_refusals(tmp_path: Path, store: Path) -> None:
         sv.import_rating_list(tmp_path / "missing.txt")
     with pytest.raises(ArbiterError, match="say whether it is the standard, rapid or blitz list"):
         sv.import_rating_list(write_single(tmp_path / "list.txt"))
+    sv.import_rating_list(write_combined(tmp_path / "players_list_foa.txt"))
+    with pytest.raises(ArbiterError, match="no player could be read.*nothing changed"):
+        sv.import_rating_list(write_combined(tmp_path / "players_list_empty.txt", ()))
+    assert sv.rating_list_info()[0].players == 8
     with pytest.raises(ArbiterError, match="YYYY-MM"):
         sv.import_rating_list(write_combined(tmp_path / "players_list.txt"), date="Nov 2026")
     other = tmp_path / "other.db"
     sqlite3.connect(other).execute("CREATE TABLE t (x)").connection.commit()
-    with pytest.raises(ArbiterError, match="not a rating list file"):
+    with pytest.raises(DatabaseFileError, match="not a rating list file"):
         sv.import_rating_list(write_combined(tmp_path / "players_list.txt"), store=other)
+    assert rows(other) == {"t": []}
 
 
 def test_update_registered_ratings_on_request(tmp_path: Path, store: Path, db: Database) -> None:
