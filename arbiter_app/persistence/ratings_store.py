@@ -1,16 +1,20 @@
 """The local FIDE rating list: one SQLite file of its own (``ratings.db``), apart from the tournament files.
 
 The stdlib :mod:`sqlite3` is used directly: the file holds a million and a
-half rows per list and is written by one bulk import, then only read.  Each
-list (standard, rapid, blitz) is a table ``players_<kind>`` keyed by FIDE ID
-(the rowid, so an ID is found at once) with an index on ``name_key`` (the
-folded name, :func:`arbiter_app.ratings.names.name_key`) for prefix search.
-The table ``lists`` holds each list's month, source file and count.
+half players and is written by one bulk import, then only read.  Each
+imported file is one table ``list_<n>``: a row per player, with the ratings
+of every list the file holds (``standard_rating``, ``rapid_rating``, …), a
+unique index on ``fide_id`` and an index on ``name_key`` (the folded name,
+:func:`arbiter_app.ratings.names.name_key`) for prefix search.  The table
+``lists`` says, per list (standard, rapid, blitz), which table holds it, its
+month, source file and count: a combined file serves all three lists from
+one table, a file of one list serves that list only.
 
-An import fills new tables ``import_<kind>`` inside one transaction, builds
-their indexes, drops the old tables and renames the new ones, then commits:
-an import that fails or is refused at any point rolls back and leaves the
-previous list exactly as it was.
+An import fills its new table inside one transaction, finds the players
+listed twice, builds the indexes, points the lists it holds at the new
+table, drops the tables no list uses any more, then commits: an import that
+fails, is refused or is cancelled at any point rolls back and leaves the
+lists held before exactly as they were.
 """
 
 from __future__ import annotations
@@ -29,17 +33,18 @@ from arbiter_app.ratings.names import key_upper_bound, name_key
 BATCH = 20_000
 READ_TIMEOUT_S = 1.0
 """A search waits this long for an import's commit (or its spilled pages) before saying the list is busy."""
-COLUMNS = (
-    "fide_id, line, name, name_key, federation, sex, title, w_title, o_title, foa, rating, games, k, birth_year, flag"
-)
+IDENTITY = "fide_id, line, name, name_key, federation, sex, title, w_title, o_title, foa, birth_year, flag"
 _TABLE = """CREATE TABLE {table} (
-    fide_id INTEGER NOT NULL, line INTEGER NOT NULL, name TEXT NOT NULL, name_key TEXT NOT NULL, federation TEXT NOT NULL,
-    sex TEXT NOT NULL, title TEXT NOT NULL, w_title TEXT NOT NULL, o_title TEXT NOT NULL, foa TEXT NOT NULL,
-    rating INTEGER, games INTEGER, k INTEGER, birth_year INTEGER, flag TEXT NOT NULL)"""
+    fide_id INTEGER NOT NULL, line INTEGER NOT NULL, name TEXT NOT NULL, name_key TEXT NOT NULL,
+    federation TEXT NOT NULL, sex TEXT NOT NULL, title TEXT NOT NULL, w_title TEXT NOT NULL, o_title TEXT NOT NULL,
+    foa TEXT NOT NULL, birth_year INTEGER, flag TEXT NOT NULL,
+    standard_rating INTEGER, standard_games INTEGER, standard_k INTEGER,
+    rapid_rating INTEGER, rapid_games INTEGER, rapid_k INTEGER,
+    blitz_rating INTEGER, blitz_games INTEGER, blitz_k INTEGER)"""
 _LISTS = """CREATE TABLE IF NOT EXISTS lists (
     kind TEXT PRIMARY KEY, list_date TEXT NOT NULL, source TEXT NOT NULL, imported_at TEXT NOT NULL,
-    players INTEGER NOT NULL, skipped INTEGER NOT NULL)"""
-_APPLICATION_ID = 0x41524C31  # "ARL1": refuse to write into an SQLite file of another program
+    players INTEGER NOT NULL, skipped INTEGER NOT NULL, held_in TEXT NOT NULL)"""
+_APPLICATION_ID = 0x41524C32  # "ARL2": refuse to write into an SQLite file of another program
 
 
 class RatingStoreError(DatabaseFileError):
@@ -77,10 +82,10 @@ class DuplicateId(Exception):
     """Raised by ``on_duplicate`` to refuse the import."""
 
 
-def _table(kind: str, prefix: str = "players") -> str:
+def _check_kind(kind: str) -> str:
     if kind not in KINDS:
         raise ValueError(f"unknown list {kind!r}")
-    return f"{prefix}_{kind}"
+    return kind
 
 
 class RatingStore:
@@ -138,18 +143,16 @@ class RatingStore:
         skipped: Callable[[], int] = lambda: 0,
         on_duplicate: Callable[[int, int, str], None] | None = None,
     ) -> dict[str, int]:
-        """Replace the lists ``kinds`` by ``players`` (each with a rating of each kind), all or nothing.
+        """Replace the lists ``kinds`` by ``players`` (each with a rating of each kind, in that order), all or nothing.
 
         A player listed twice keeps the first line; ``on_duplicate(line,
         fide_id, name)`` hears of each later one (and may raise to refuse
         the import).  Rows are appended in the file's order (FIDE sorts by
-        name, not ID) and both indexes are built once the list is in.  ``skipped``
-        gives the number of lines the caller left out, stored with the list.
-        Returns the number of players stored per list.
+        name, not ID) and both indexes are built once the list is in.
+        ``skipped`` gives the number of lines the caller left out, stored
+        with the list.  Returns the number of players stored per list.
         """
-        kinds = tuple(kinds)
-        for kind in kinds:
-            _table(kind)
+        kinds = tuple(_check_kind(kind) for kind in kinds)
         conn = self._connect(write=True)
         try:
             conn.execute("PRAGMA synchronous = NORMAL")
@@ -157,50 +160,51 @@ class RatingStore:
             conn.execute("PRAGMA journal_mode = DELETE")
             conn.execute("BEGIN IMMEDIATE")
             try:
-                counts = self._fill(conn, kinds, players, on_duplicate)
+                table = _new_table(conn)
+                count = self._fill(conn, table, kinds, players, on_duplicate)
+                conn.execute(f"CREATE UNIQUE INDEX ix_{table}_fide_id ON {table} (fide_id)")
+                conn.execute(f"CREATE INDEX ix_{table}_name_key ON {table} (name_key)")
                 now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%SZ")
                 for kind in kinds:
-                    conn.execute(f"DROP TABLE IF EXISTS {_table(kind)}")
-                    conn.execute(f"ALTER TABLE {_table(kind, 'import')} RENAME TO {_table(kind)}")
-                    conn.execute(f"CREATE UNIQUE INDEX ix_{kind}_fide_id ON {_table(kind)} (fide_id)")
-                    conn.execute(f"CREATE INDEX ix_{kind}_name_key ON {_table(kind)} (name_key)")
                     conn.execute(
-                        "INSERT OR REPLACE INTO lists VALUES (?, ?, ?, ?, ?, ?)",
-                        (kind, date, source, now, counts[kind], skipped()),
+                        "INSERT OR REPLACE INTO lists VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (kind, date, source, now, count, skipped(), table),
                     )
+                used = {row[0] for row in conn.execute("SELECT held_in FROM lists")}
+                for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall():
+                    if name.startswith("list_") and name not in used:
+                        conn.execute(f"DROP TABLE {name}")
                 conn.execute("COMMIT")
             except BaseException:
                 conn.execute("ROLLBACK")
                 raise
         finally:
             conn.close()
-        return counts
+        return dict.fromkeys(kinds, count)
 
+    @staticmethod
     def _fill(
-        self,
         conn: sqlite3.Connection,
+        table: str,
         kinds: tuple[str, ...],
         players: Iterable[ListPlayer],
         on_duplicate: Callable[[int, int, str], None] | None,
-    ) -> dict[str, int]:
-        inserts = []
-        for kind in kinds:
-            table = _table(kind, "import")
-            conn.execute(f"DROP TABLE IF EXISTS {table}")
-            conn.execute(_TABLE.format(table=table))
-            inserts.append(f"INSERT INTO {table} ({COLUMNS}) VALUES ({', '.join('?' * 15)})")
+    ) -> int:
+        conn.execute(_TABLE.format(table=table))
+        columns = IDENTITY + "".join(f", {kind}_rating, {kind}_games, {kind}_k" for kind in kinds)
+        insert = f"INSERT INTO {table} ({columns}) VALUES ({', '.join('?' * (12 + 3 * len(kinds)))})"
         batch: list[ListPlayer] = []
         for player in players:
             batch.append(player)
             if len(batch) >= BATCH:
-                _insert(conn, inserts, batch)
-        _insert(conn, inserts, batch)
-        first = _table(kinds[0], "import")
-        twice = [row[0] for row in conn.execute(f"SELECT fide_id FROM {first} GROUP BY fide_id HAVING count(*) > 1")]
+                conn.executemany(insert, _rows(batch))
+                batch.clear()
+        conn.executemany(insert, _rows(batch))
+        twice = [row[0] for row in conn.execute(f"SELECT fide_id FROM {table} GROUP BY fide_id HAVING count(*) > 1")]
         if twice:
             marks = ", ".join("?" * len(twice))
             rows = conn.execute(
-                f"SELECT rowid, fide_id, line, name FROM {first} WHERE fide_id IN ({marks}) ORDER BY fide_id, line",
+                f"SELECT rowid, fide_id, line, name FROM {table} WHERE fide_id IN ({marks}) ORDER BY fide_id, line",
                 twice,
             ).fetchall()
             later = sorted(
@@ -211,9 +215,9 @@ class RatingStore:
             for line, fide_id, name, _ in later:
                 if on_duplicate is not None:
                     on_duplicate(line, fide_id, name)
-            for kind in kinds:  # the same rowids: every table was filled in the same order
-                conn.executemany(f"DELETE FROM {_table(kind, 'import')} WHERE rowid = ?", [(r[3],) for r in later])
-        return {kind: conn.execute(f"SELECT count(*) FROM {_table(kind, 'import')}").fetchone()[0] for kind in kinds}
+            conn.executemany(f"DELETE FROM {table} WHERE rowid = ?", [(r[3],) for r in later])
+        count: int = conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+        return count
 
     # -- reading
 
@@ -229,10 +233,11 @@ class RatingStore:
         if not prefix_key:
             return []
         with self.reading() as conn:
-            if conn is None or not _has(conn, kind):
+            table = _held_in(conn, kind)
+            if conn is None or table is None:
                 return []
             rows = conn.execute(
-                f"SELECT {_SELECT} FROM {_table(kind)} WHERE name_key >= ? AND name_key < ? ORDER BY name_key LIMIT ?",
+                f"SELECT {_select(kind)} FROM {table} WHERE name_key >= ? AND name_key < ? ORDER BY name_key LIMIT ?",
                 (prefix_key, key_upper_bound(prefix_key), limit),
             ).fetchall()
         return [StoredPlayer(*row) for row in rows]
@@ -243,9 +248,10 @@ class RatingStore:
             return []
         found: list[StoredPlayer] = []
         with self.reading() as conn:
-            if conn is None or not _has(conn, kind):
+            table = _held_in(conn, kind)
+            if conn is None or table is None:
                 return []
-            sql = f"SELECT {_SELECT} FROM {_table(kind)} WHERE fide_id >= ? AND fide_id < ? ORDER BY fide_id LIMIT ?"
+            sql = f"SELECT {_select(kind)} FROM {table} WHERE fide_id >= ? AND fide_id < ? ORDER BY fide_id LIMIT ?"
             base = int(digits)
             for extra in range(0, 12 - len(digits)):
                 scale = 10**extra
@@ -258,17 +264,38 @@ class RatingStore:
 
     def by_ids(self, kind: str, ids: Sequence[int]) -> dict[int, StoredPlayer]:
         with self.reading() as conn:
-            if conn is None or not _has(conn, kind):
+            table = _held_in(conn, kind)
+            if conn is None or table is None:
                 return {}
             out: dict[int, StoredPlayer] = {}
+            sql = f"SELECT {_select(kind)} FROM {table} WHERE fide_id = ?"
             for fide_id in ids:
-                row = conn.execute(f"SELECT {_SELECT} FROM {_table(kind)} WHERE fide_id = ?", (fide_id,)).fetchone()
+                row = conn.execute(sql, (fide_id,)).fetchone()
                 if row is not None:
                     out[fide_id] = StoredPlayer(*row)
             return out
 
 
-_SELECT = "fide_id, name, federation, sex, title, w_title, o_title, foa, rating, games, k, birth_year, flag"
+def _select(kind: str) -> str:
+    k = _check_kind(kind)
+    return f"fide_id, name, federation, sex, title, w_title, o_title, foa, {k}_rating, {k}_games, {k}_k, birth_year, flag"
+
+
+def _held_in(conn: sqlite3.Connection | None, kind: str) -> str | None:
+    _check_kind(kind)
+    if conn is None:
+        return None
+    row = conn.execute("SELECT held_in FROM lists WHERE kind = ?", (kind,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def _new_table(conn: sqlite3.Connection) -> str:
+    numbers = [
+        int(name[5:])
+        for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'list_%'")
+        if name[5:].isdigit()
+    ]
+    return f"list_{max(numbers, default=0) + 1}"
 
 
 def _store_error(path: Path, error: sqlite3.DatabaseError) -> RatingStoreError:
@@ -277,35 +304,12 @@ def _store_error(path: Path, error: sqlite3.DatabaseError) -> RatingStoreError:
     return RatingStoreError(str(path), str(error))
 
 
-def _has(conn: sqlite3.Connection, kind: str) -> bool:
-    row = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (_table(kind),)).fetchone()
-    return row is not None
-
-
-def _insert(conn: sqlite3.Connection, inserts: list[str], batch: list[ListPlayer]) -> None:
-    keys = [name_key(p.name) for p in batch]
-    for i, insert in enumerate(inserts):
-        conn.executemany(insert, _rows(batch, keys, i))
-    batch.clear()
-
-
-def _rows(batch: list[ListPlayer], keys: list[str], i: int) -> Iterator[tuple[object, ...]]:
-    for p, key in zip(batch, keys, strict=True):
-        r = p.ratings[i]
-        yield (
-            p.fide_id,
-            p.line,
-            p.name,
-            key,
-            p.federation,
-            p.sex,
-            p.title,
-            p.w_title,
-            p.o_title,
-            p.foa,
-            r.rating,
-            r.games,
-            r.k,
-            p.birth_year,
-            p.flag,
-        )
+def _rows(batch: list[ListPlayer]) -> Iterator[tuple[object, ...]]:
+    for p in batch:
+        row: tuple[object, ...] = (
+            p.fide_id, p.line, p.name, name_key(p.name), p.federation, p.sex, p.title, p.w_title, p.o_title, p.foa,
+            p.birth_year, p.flag,
+        )  # fmt: skip
+        for r in p.ratings:
+            row += (r.rating, r.games, r.k)
+        yield row
