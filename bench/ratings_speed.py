@@ -83,9 +83,21 @@ def timed(fn, repeat: int = 50) -> tuple[float, float]:
     return statistics.median(times) * 1000, max(times) * 1000
 
 
+def peak_rss_mb() -> float:
+    """This process's peak resident memory: VmHWM on Linux (reset by exec, unlike ru_maxrss), else ru_maxrss."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    scale = 1024 * 1024 if sys.platform == "darwin" else 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / scale
+
+
 def measure(source: Path, store: Path) -> None:
     start = time.perf_counter()
-    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    rss_before = peak_rss_mb()
     shown = [-1]
 
     def progress(done: int, total: int) -> None:
@@ -96,9 +108,9 @@ def measure(source: Path, store: Path) -> None:
 
     report = ratings.import_rating_list(source, date="2026-11", on_progress=progress, store=store)
     elapsed = time.perf_counter() - start
-    rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    rss_after = peak_rss_mb()
     print(f"import: {elapsed:.1f} s, {report.players}; skipped {report.skipped_count}")
-    print(f"peak RSS: {rss_before / 1024:.0f} MB before the import, {rss_after / 1024:.0f} MB after")
+    print(f"peak RSS: {rss_before:.0f} MB before the import, {rss_after:.0f} MB after")
     print(f"rating file: {store.stat().st_size / 1e6:.0f} MB")
     first_id = int(source.open(encoding="utf-8").readlines(400)[1][:15])
     queries = {

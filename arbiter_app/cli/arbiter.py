@@ -437,7 +437,9 @@ def _players_import_csv(db: Database, a: argparse.Namespace) -> int:
         preview = sv.preview_csv(a.csv, mapping)
         print("columns: " + ", ".join(f"{field} <- {header!r}" for field, header in preview.mapping.items()))
         for line, fields in preview.first_rows:
-            shown = " | ".join(str(fields[f]) for f in ("name", "rating", "title", "federation", "fide_id") if fields[f])
+            shown = " | ".join(
+                str(fields[f]) for f in ("name", "rating", "title", "federation", "fide_id") if fields[f]
+            )
             print(f"  line {line}: {shown}")
         for bad in preview.bad_rows:
             print(f"{PROG}: {a.csv.name}, {bad}", file=sys.stderr)
@@ -448,7 +450,8 @@ def _players_import_csv(db: Database, a: argparse.Namespace) -> int:
     )
     for bad in done.skipped:
         print(f"{PROG}: {a.csv.name}, {bad}: skipped", file=sys.stderr)
-    print(f"registered {len(done.registered)} players" + (f", skipped {len(done.skipped)} rows" if done.skipped else ""))
+    skipped = f", skipped {len(done.skipped)} rows" if done.skipped else ""
+    print(f"registered {len(done.registered)} players{skipped}")
     return EXIT_OK
 
 

@@ -29,7 +29,7 @@ from arbiter_app import services as sv
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.player_dialog import finish_form
 from arbiter_app.gui.workers import Runner
-from arbiter_app.services.ratings import ImportReport, ListFileInfo
+from arbiter_app.services.ratings import ImportReport, ListFileInfo, Progress
 
 LIST_FILTER = "FIDE rating lists (*.txt *.xml);;All files (*)"
 KINDS = ("standard", "rapid", "blitz")
@@ -164,8 +164,8 @@ class RatingListImporter(QObject):
         self.finished.emit(error)
 
 
-def _import(path: Path, kind: str, date: str, on_progress: object, bad_lines: str) -> ImportReport:
-    return sv.import_rating_list(path, kind, date=date, on_progress=on_progress, bad_lines=bad_lines)  # type: ignore[arg-type]
+def _import(path: Path, kind: str, date: str, on_progress: Progress, bad_lines: str) -> ImportReport:
+    return sv.import_rating_list(path, kind, date=date, on_progress=on_progress, bad_lines=bad_lines)
 
 
 __all__ = ["ImportCancelled", "ListImportDialog", "RatingListImporter"]

@@ -3,8 +3,9 @@
 The stdlib :mod:`sqlite3` is used directly: the file holds a million and a
 half players and is written by one bulk import, then only read.  Each
 imported file is one table ``list_<n>``: a row per player, with the ratings
-of every list the file holds (``standard_rating``, ``rapid_rating``, …), a
-unique index on ``fide_id`` and an index on ``name_key`` (the folded name,
+of every list the file holds (``standard_rating``, ``rapid_rating``, …), an
+index on ``fide_id`` (unique once the players listed twice are left out)
+and one on ``name_key`` (the folded name,
 :func:`arbiter_app.ratings.names.name_key`) for prefix search.  The table
 ``lists`` says, per list (standard, rapid, blitz), which table holds it, its
 month, source file and count: a combined file serves all three lists from
@@ -162,7 +163,6 @@ class RatingStore:
             try:
                 table = _new_table(conn)
                 count = self._fill(conn, table, kinds, players, on_duplicate)
-                conn.execute(f"CREATE UNIQUE INDEX ix_{table}_fide_id ON {table} (fide_id)")
                 conn.execute(f"CREATE INDEX ix_{table}_name_key ON {table} (name_key)")
                 now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%SZ")
                 for kind in kinds:
@@ -200,6 +200,8 @@ class RatingStore:
                 conn.executemany(insert, _rows(batch))
                 batch.clear()
         conn.executemany(insert, _rows(batch))
+        # Built once, used twice: to find the players listed twice (one pass over the index), then to find IDs.
+        conn.execute(f"CREATE INDEX ix_{table}_fide_id ON {table} (fide_id)")
         twice = [row[0] for row in conn.execute(f"SELECT fide_id FROM {table} GROUP BY fide_id HAVING count(*) > 1")]
         if twice:
             marks = ", ".join("?" * len(twice))
@@ -278,7 +280,9 @@ class RatingStore:
 
 def _select(kind: str) -> str:
     k = _check_kind(kind)
-    return f"fide_id, name, federation, sex, title, w_title, o_title, foa, {k}_rating, {k}_games, {k}_k, birth_year, flag"
+    return (
+        f"fide_id, name, federation, sex, title, w_title, o_title, foa, {k}_rating, {k}_games, {k}_k, birth_year, flag"
+    )
 
 
 def _held_in(conn: sqlite3.Connection | None, kind: str) -> str | None:

@@ -11,7 +11,8 @@ _LETTERS = str.maketrans(
     }
 )  # fmt: skip
 _ASCII_PUNCTUATION = str.maketrans({c: " " for c in ",.;:-_'\"()/\\`"})
-_MARKS: dict[int, str | None] = dict.fromkeys(range(0x300, 0x370))  # the combining accents NFKD splits off Latin letters
+# The combining accents NFKD splits off Latin letters go; punctuation becomes a space.
+_MARKS: dict[int, str | None] = dict.fromkeys(range(0x300, 0x370))
 _MARKS.update({ord(c): " " for c in ",.;:-_'\"()/\\`\u2019\u2018\u00b4"})
 
 

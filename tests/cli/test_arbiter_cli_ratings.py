@@ -35,7 +35,8 @@ def test_import_search_info_update(tmp_path: Path, capsys: pytest.CaptureFixture
 
     db = str(tmp_path / "open.db")
     assert run(capsys, "--db", db, "new", "--name", "Open", "--rounds", "5")[0] == 0
-    assert run(capsys, "--db", db, "players", "add", "Carlsen, Magnus", "--fide-id", "1503014", "--rating", "2800")[0] == 0
+    add = ("players", "add", "Carlsen, Magnus", "--fide-id", "1503014", "--rating", "2800")
+    assert run(capsys, "--db", db, *add)[0] == 0
     code, out, _ = run(capsys, "--db", db, "ratings", "update", "--dry-run")
     assert code == 0 and "2800 -> 2831" in out and "1 ratings would change" in out
     code, out, _ = run(capsys, "--db", db, "players", "list")

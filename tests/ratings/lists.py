@@ -62,7 +62,9 @@ def single_line(p: P, rating: str) -> str:
     ).rstrip()
 
 
-def write_combined(path: Path, players: tuple[P, ...] = PLAYERS, extra: tuple[str, ...] = (), crlf: bool = False) -> Path:
+def write_combined(
+    path: Path, players: tuple[P, ...] = PLAYERS, extra: tuple[str, ...] = (), crlf: bool = False
+) -> Path:
     lines = [COMBINED_HEADER, *(combined_line(p) for p in players), *extra]
     end = "\r\n" if crlf else "\n"
     path.write_bytes((end.join(lines) + end).encode("utf-8"))

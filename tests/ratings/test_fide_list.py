@@ -73,7 +73,10 @@ def test_a_list_of_one_kind_must_say_which(tmp_path: Path) -> None:
 def test_columns_are_read_from_the_header_wherever_they_are(tmp_path: Path) -> None:
     # A list whose columns moved (a wider name column): the header says where each starts.
     header = "ID Number      Name" + " " * 70 + "Fed Sex Tit  WTit OTit           FOA NOV26 Gms K  B-day Flag"
-    line = f"{'1503014':<15}{'Carlsen, Magnus':<74}{'NOR':<4}{'M':<4}{'GM':<5}{'':<5}{'':<15}{'':<4}{'2831':<6}{'5':<4}{'10':<3}{'1990':<6}"
+    line = (
+        f"{'1503014':<15}{'Carlsen, Magnus':<74}{'NOR':<4}{'M':<4}{'GM':<5}{'':<5}{'':<15}{'':<4}"
+        f"{'2831':<6}{'5':<4}{'10':<3}{'1990':<6}"
+    )
     path = tmp_path / "standard_nov26frl.txt"
     path.write_text(f"{header}\n{line}\n", "utf-8")
     found, bad, _ = players(path)

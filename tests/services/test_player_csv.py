@@ -55,7 +55,8 @@ def test_a_mapping_given_by_the_user(tmp_path: Path) -> None:
     path.write_text("Nom complet,Classement,Pays\nAnn,2000,FRA\nBob,x1,GER\n")
     unmapped = sv.preview_csv(path)
     assert "no column for the players' names" in unmapped.problem and unmapped.first_rows == ()
-    assert unmapped.headers == ("Nom complet", "Classement", "Pays") and unmapped.mapping == {"rating": "Classement", "federation": "Pays"}
+    assert unmapped.headers == ("Nom complet", "Classement", "Pays")
+    assert unmapped.mapping == {"rating": "Classement", "federation": "Pays"}
     with pytest.raises(ArbiterError, match="no column for the players' names"):
         sv.import_players_csv(None, 1, path)  # type: ignore[arg-type]
     preview = sv.preview_csv(path, {"name": "Nom complet", "rating": "Classement", "federation": 2})

@@ -97,7 +97,8 @@ def test_each_list_is_replaced_on_its_own(tmp_path: Path, store: Path) -> None:
     sv.import_rating_list(write_combined(tmp_path / "players_list_foa.txt"))
     sv.import_rating_list(write_single(tmp_path / "blitz_dec26frl.txt", "blitz", newer, month="DEC26"))
     assert [t for t in rows(store) if t.startswith("list_")] == ["list_4", "list_5"]  # the tables no list uses dropped
-    assert sv.search_players("Caruana", kind="rapid")[0].rating == 2750 and sv.search_players("Caruana", kind="blitz") == ()
+    assert sv.search_players("Caruana", kind="rapid")[0].rating == 2750
+    assert sv.search_players("Caruana", kind="blitz") == ()
     with pytest.raises(ArbiterError, match="unknown list"):
         sv.search_players("x", kind="classic")
 
