@@ -14,6 +14,7 @@ and after the import.  Timings are printed, never asserted.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import resource
 import statistics
@@ -106,10 +107,13 @@ def measure(source: Path, store: Path) -> None:
             shown[0] = percent // 10
             print(f"  {percent:3d}%  {time.perf_counter() - start:5.1f} s", file=sys.stderr)
 
+    cpu = time.process_time()
     report = ratings.import_rating_list(source, date="2026-11", on_progress=progress, store=store)
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     rss_after = peak_rss_mb()
-    print(f"import: {elapsed:.1f} s, {report.players}; skipped {report.skipped_count}")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"import: {elapsed:.1f} s ({cpu:.1f} s of CPU, load average {load:.1f}), {report.players}; "
+          f"skipped {report.skipped_count}")  # fmt: skip
     print(f"peak RSS: {rss_before:.0f} MB before the import, {rss_after:.0f} MB after")
     print(f"rating file: {store.stat().st_size / 1e6:.0f} MB")
     first_id = int(source.open(encoding="utf-8").readlines(400)[1][:15])
