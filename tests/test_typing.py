@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-STRICT = ["arbiter_app/pairing", "arbiter_app/standings"]
+STRICT = ["arbiter_app/pairing", "arbiter_app/standings", "arbiter_app/ratings"]
 
 
 @pytest.mark.slow

@@ -9,6 +9,10 @@
     arbiter --db open.db override 2 --swap 4 9 --reason "..."   # saves
     arbiter --db open.db standings --round 5 --json
     arbiter --db open.db report crosstable -o crosstable.pdf --round 5   # .html or .pdf
+    arbiter ratings import players_list_foa.txt --date 2026-11   # the FIDE list, offline
+    arbiter ratings search "Carlsen, M"
+    arbiter --db open.db ratings update --kind standard          # registered players' ratings, on request
+    arbiter --db open.db players import-csv signup.csv --preview
 
 ``--db`` defaults to ``tournament.db`` in the user's data folder;
 ``--tournament ID|NAME`` picks one of several tournaments of a file; ``--by
@@ -161,6 +165,37 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("number", type=int)
     psub.add_parser("list", parents=[common], help="list the players").set_defaults(run=_players_list)
     psub.add_parser("renumber", parents=[common], help="pairing numbers by C.04.2.B").set_defaults(run=_renumber)
+    q = psub.add_parser("import-csv", parents=[common], help="register the players of a CSV sign-up sheet")
+    q.set_defaults(run=_players_import_csv)
+    q.add_argument("csv", type=Path)
+    q.add_argument("--map", action="append", default=[], metavar="FIELD=HEADER",
+                   help="which column fills a field (name, rating, title, federation, fide_id, birth_date, sex);"
+                   " default: by the headers")  # fmt: skip
+    q.add_argument("--preview", action="store_true", help="only show the mapping, the first rows and the bad rows")
+    q.add_argument("--refuse-bad-rows", action="store_true", help="a bad row refuses the sheet (default: skipped)")
+    q = psub.add_parser("export-csv", parents=[common], help="write the player list as CSV")
+    q.set_defaults(run=_players_export_csv)
+    q.add_argument("csv", type=Path)
+
+    ratings = command("ratings", "the FIDE rating list kept offline", _ratings_info)
+    rsub = ratings.add_subparsers(dest="ratings_command", required=True, parser_class=_Parser)
+    kinds = ("standard", "rapid", "blitz")
+    q = rsub.add_parser("import", parents=[common], help="import a FIDE rating list (TXT or XML)")
+    q.set_defaults(run=_ratings_import)
+    q.add_argument("file", type=Path)
+    q.add_argument("--kind", choices=kinds, help="which list a file of one list is (default: from its name)")
+    q.add_argument("--date", default="", metavar="YYYY-MM", help="the list's month (default: from the file)")
+    q.add_argument("--refuse-bad-lines", action="store_true", help="a bad line refuses the list (default: skipped)")
+    q = rsub.add_parser("search", parents=[common], help="find players by name prefix or FIDE ID")
+    q.set_defaults(run=_ratings_search)
+    q.add_argument("text")
+    q.add_argument("--kind", choices=kinds)
+    q.add_argument("--limit", type=int, default=20)
+    rsub.add_parser("info", parents=[common], help="the lists held and their dates").set_defaults(run=_ratings_info)
+    q = rsub.add_parser("update", parents=[common], help="set registered players' ratings from the list")
+    q.set_defaults(run=_ratings_update)
+    q.add_argument("--kind", choices=kinds, default="standard")
+    q.add_argument("--dry-run", action="store_true", help="only show what would change")
 
     p = command("import-trf", "create the tournament from a TRF-16 file", _import)
     p.add_argument("trf", type=Path)
@@ -381,6 +416,121 @@ def _players_list(db: Database, a: argparse.Namespace) -> int:
     for p in sv.list_players(db, _tid(db)):
         status = "" if p.status == "active" else f"withdrawn from round {p.withdrawal_round}"
         print(f"{p.number:>4} {p.title:<3} {p.name:<32} {p.rating:>4} {p.federation:<3} {status}".rstrip())
+    return EXIT_OK
+
+
+def _mapping(pairs: list[str]) -> dict[str, int | str] | None:
+    if not pairs:
+        return None
+    out: dict[str, int | str] = {}
+    for pair in pairs:
+        field, sep, header = pair.partition("=")
+        if not sep:
+            raise ArbiterError(f"--map {pair!r}: write FIELD=HEADER, such as rating=Elo")
+        out[field.strip()] = header.strip()
+    return out
+
+
+def _players_import_csv(db: Database, a: argparse.Namespace) -> int:
+    mapping = _mapping(a.map)
+    if a.preview:
+        preview = sv.preview_csv(a.csv, mapping)
+        print("columns: " + ", ".join(f"{field} <- {header!r}" for field, header in preview.mapping.items()))
+        for line, fields in preview.first_rows:
+            shown = " | ".join(
+                str(fields[f]) for f in ("name", "rating", "title", "federation", "fide_id") if fields[f]
+            )
+            print(f"  line {line}: {shown}")
+        for bad in preview.bad_rows:
+            print(f"{PROG}: {a.csv.name}, {bad}", file=sys.stderr)
+        print(f"{preview.rows - len(preview.bad_rows)} of {preview.rows} rows can be registered")
+        return EXIT_OK
+    done = sv.import_players_csv(
+        db, _tid(db), a.csv, mapping, bad_rows="refuse" if a.refuse_bad_rows else "skip"
+    )
+    for bad in done.skipped:
+        print(f"{PROG}: {a.csv.name}, {bad}: skipped", file=sys.stderr)
+    skipped = f", skipped {len(done.skipped)} rows" if done.skipped else ""
+    print(f"registered {len(done.registered)} players{skipped}")
+    return EXIT_OK
+
+
+def _players_export_csv(db: Database, a: argparse.Namespace) -> int:
+    count = sv.export_players_csv(db, _tid(db), a.csv)
+    print(f"wrote {count} players to {a.csv}")
+    return EXIT_OK
+
+
+class _ProgressBar:
+    """``[#######.......]  45%`` on stderr, redrawn in place when stderr is a terminal, else every 10%."""
+
+    def __init__(self, width: int = 40) -> None:
+        self.width, self.shown = width, -1
+        self.tty = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        percent = min(100, done * 100 // max(total, 1))
+        step = percent if self.tty else percent // 10 * 10
+        if step == self.shown:
+            return
+        self.shown = step
+        filled = self.width * percent // 100
+        bar = f"[{'#' * filled}{'.' * (self.width - filled)}] {percent:3d}%"
+        sys.stderr.write(f"\r{bar}" if self.tty else f"{bar}\n")
+        sys.stderr.flush()
+
+    def end(self) -> None:
+        if self.tty and self.shown >= 0:
+            sys.stderr.write("\n")
+
+
+def _ratings_import(db: Database | None, a: argparse.Namespace) -> int:
+    bar = _ProgressBar()
+    try:
+        report = sv.import_rating_list(
+            a.file, a.kind or "", date=a.date, on_progress=bar,
+            bad_lines="refuse" if a.refuse_bad_lines else "skip",
+        )  # fmt: skip
+    finally:
+        bar.end()
+    for bad in report.skipped:
+        print(f"{PROG}: {a.file.name}, {bad}: skipped", file=sys.stderr)
+    if report.skipped_count > len(report.skipped):
+        print(f"{PROG}: ... {report.skipped_count - len(report.skipped)} more lines skipped", file=sys.stderr)
+    lists = ", ".join(f"{kind} {count:,}" for kind, count in report.players.items())
+    print(f"imported {report.source} ({report.date or 'date unknown'}): {lists} players"
+          + (f"; {report.skipped_count} lines skipped" if report.skipped_count else ""))  # fmt: skip
+    return EXIT_OK
+
+
+def _ratings_search(db: Database | None, a: argparse.Namespace) -> int:
+    found = sv.search_players(a.text, a.limit, kind=a.kind)
+    if not found and not sv.rating_list_info():
+        raise ArbiterError("no rating list has been imported: arbiter ratings import FILE")
+    for p in found:
+        born = p.birth_year or ""
+        print(f"{p.fide_id:>10}  {p.name:<36} {p.title:<3} {p.federation:<3} {p.sex or '-'} {born:>4} {p.rating:>4}")
+    return EXIT_OK
+
+
+def _ratings_info(db: Database | None, a: argparse.Namespace) -> int:
+    lists = sv.rating_list_info()
+    if not lists:
+        print("no rating list has been imported")
+    for info in lists:
+        print(f"{info.kind:<8} {info.date or 'date unknown':<12} {info.players:>9,} players  from {info.source}"
+              f" (imported {info.imported_at}" + (f", {info.skipped} lines skipped)" if info.skipped else ")"))
+    return EXIT_OK
+
+
+def _ratings_update(db: Database, a: argparse.Namespace) -> int:
+    update = sv.update_ratings_from_list(db, _tid(db), a.kind, apply=not a.dry_run)
+    for c in update.changes:
+        print(f"#{c.number:<4} {c.name:<32} {c.old:>4} -> {c.new:>4}")
+    for name in update.not_in_list:
+        print(f"{PROG}: {name}: not in the {a.kind} list", file=sys.stderr)
+    verb = "would change" if a.dry_run else "changed"
+    print(f"{len(update.changes)} ratings {verb}, from the {a.kind} list of {update.date or 'unknown date'}")
     return EXIT_OK
 
 
@@ -618,9 +768,16 @@ READ_ONLY = {"show", "standings", "audit", "export-trf", "report"}
 """Commands that only read the file (opened read-only)."""
 
 
+def _needs_no_file(args: argparse.Namespace) -> bool:
+    """The rating list commands, but for ``update``, and a CSV preview, never open a tournament file."""
+    if args.command == "ratings":
+        return getattr(args, "ratings_command", None) != "update"
+    return args.command == "players" and bool(getattr(args, "preview", False))
+
+
 def _only_reads(args: argparse.Namespace) -> bool:
     if args.command == "players":
-        return getattr(args, "players_command", None) == "list"
+        return getattr(args, "players_command", None) in ("list", "export-csv")
     if args.command == "settings":
         changing = [*SETTINGS_OPTIONS.values(), "edition", "tie_break_rules"]
         return all(getattr(args, field, None) is None for field in changing)
@@ -647,8 +804,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     db: Database | None = None
     code = EXIT_UNEXPECTED
     try:
-        db = open_database(path, create=creating, read_only=_only_reads(args), arbiter=_who(args))
-        code = int(args.run(db, args))
+        if not _needs_no_file(args):
+            db = open_database(path, create=creating, read_only=_only_reads(args), arbiter=_who(args))
+        code = int(args.run(db, args))  # the rating list commands run with db None
         sys.stdout.flush()
         return code
     except BrokenPipeError:

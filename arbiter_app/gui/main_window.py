@@ -28,6 +28,7 @@ from arbiter_app.gui.audit_view import AuditView
 from arbiter_app.gui.cards_view import CardsView
 from arbiter_app.gui.compare_dialog import CompareDialog
 from arbiter_app.gui.context import TournamentContext
+from arbiter_app.gui.player_list_actions import add_player_list_actions
 from arbiter_app.gui.explain_dock import ExplainDock
 from arbiter_app.gui.file_actions import FileActions
 from arbiter_app.gui.messages import show_error
@@ -132,6 +133,7 @@ class MainWindow(FileActions):
         file_menu.addAction(self.export_action)
         self.save_copy_action = self._action("Save a &copy…", self.save_a_copy)
         file_menu.addAction(self.save_copy_action)
+        self.rating_list_importer = add_player_list_actions(self, file_menu)  # issue 17: FIDE list, CSV sheet
         file_menu.addSeparator()
         self.close_action = self._action("&Close tournament", self.close_tournament, QKeySequence.StandardKey.Close)
         file_menu.addAction(self.close_action)

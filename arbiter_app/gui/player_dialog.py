@@ -21,8 +21,10 @@ from PySide6.QtWidgets import (
 
 from arbiter_app import services as sv
 from arbiter_app.gui.context import TournamentContext
+from arbiter_app.gui.fide_search import FideSearch
 from arbiter_app.gui.messages import error_text, is_expected
 from arbiter_app.services.dto import PlayerInfo
+from arbiter_app.services.ratings import RatedPlayer
 
 TITLES = ("", "GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 SEXES = (("not given", ""), ("male", "m"), ("female", "w"))
@@ -116,6 +118,11 @@ class PlayerDialog(QDialog):
         self.birth.setValidator(QRegularExpressionValidator(QRegularExpression(r"[0-9/.\-]{0,10}")))
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        self.fide_search: FideSearch | None = None
+        if player is None:
+            self.fide_search = FideSearch(self)
+            self.fide_search.picked.connect(self.fill_from_list)
+            form.addRow("FIDE &list:", self.fide_search)
         form.addRow("&Name:", self.name)
         form.addRow("&Title:", self.title)
         form.addRow("&Rating:", self.rating)
@@ -146,6 +153,16 @@ class PlayerDialog(QDialog):
         form.addRow("&Missed rounds:", self.missed)
 
     def _fill(self, p: PlayerInfo) -> None:
+        self.name.setText(p.name)
+        self.title.setCurrentIndex(max(0, self.title.findData(p.title)))
+        self.rating.setValue(p.rating)
+        self.fide_id.setText(p.fide_id)
+        self.federation.setText(p.federation)
+        self.sex.setCurrentIndex(max(0, self.sex.findData(p.sex)))
+        self.birth.setText(p.birth_date)
+
+    def fill_from_list(self, p: RatedPlayer) -> None:
+        """A player picked in the FIDE rating list: name, title, rating, FIDE ID, federation, sex, birth year."""
         self.name.setText(p.name)
         self.title.setCurrentIndex(max(0, self.title.findData(p.title)))
         self.rating.setValue(p.rating)

@@ -23,6 +23,7 @@ from arbiter_app.services.overrides import (
     apply_override,
     preview_override,
 )
+from arbiter_app.services.player_csv import export_players_csv, import_players_csv, preview_csv
 from arbiter_app.services.players import (
     assign_pairing_numbers,
     edit_player,
@@ -31,6 +32,14 @@ from arbiter_app.services.players import (
     reinstate_player,
     remove_player,
     withdraw_player,
+)
+from arbiter_app.services.ratings import (
+    find_fide_player,
+    import_rating_list,
+    inspect_rating_list,
+    rating_list_info,
+    search_players,
+    update_ratings_from_list,
 )
 from arbiter_app.services.results import enter_result, enter_results, parse_result
 from arbiter_app.services.round_view import round_edition
@@ -70,6 +79,15 @@ from arbiter_app.services.tournaments import (
 from arbiter_app.services.trf_io import export_trf, import_trf
 
 __all__ = [
+    "export_players_csv",
+    "find_fide_player",
+    "import_players_csv",
+    "import_rating_list",
+    "inspect_rating_list",
+    "preview_csv",
+    "rating_list_info",
+    "search_players",
+    "update_ratings_from_list",
     "round_floats",
     "round_edition",
     "EditionTitle",

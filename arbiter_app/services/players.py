@@ -135,6 +135,39 @@ def register_player(
     while that is still allowed (C.04.2.B.4; ``renumber=False`` gives the
     next free number instead).
     """
+    with db.write() as s:
+        return register_in(
+            s,
+            tournament_id,
+            name,
+            rating=rating,
+            title=title,
+            fide_id=fide_id,
+            federation=federation,
+            sex=sex,
+            birth_date=birth_date,
+            entry_round=entry_round,
+            missed_rounds=missed_rounds,
+            renumber=renumber,
+        )
+
+
+def register_in(
+    s: Session,
+    tournament_id: int,
+    name: str,
+    *,
+    rating: int = 0,
+    title: str = "",
+    fide_id: str = "",
+    federation: str = "",
+    sex: str = "",
+    birth_date: str = "",
+    entry_round: int | None = None,
+    missed_rounds: str = ByeKind.ZERO,
+    renumber: bool | None = None,
+) -> PlayerInfo:
+    """:func:`register_player` inside the caller's write transaction (several registrations at once)."""
     name = name.strip()
     if not name:
         raise ArbiterError("a player needs a name")
@@ -146,46 +179,45 @@ def register_player(
     title = normalise_title(title)
     if missed_rounds not in (ByeKind.ZERO, ByeKind.HALF, ByeKind.FULL, ByeKind.ABSENT):
         raise ArbiterError(f"unknown kind of bye for the missed rounds: {missed_rounds!r}")
-    with db.write() as s:
-        t = queries.tournament(s, tournament_id)
-        _check_not_twice(s, t, name, fide_id.strip(), birth_date.strip(), None)
-        open_round, draft = first_open_round(s, t)
-        first = open_round + (1 if draft is not None else 0)
-        entry = first if entry_round is None else entry_round
-        if entry < first:
-            raise RuleViolation("C.04.2.C.2", f"round {entry} is already paired; {name} can enter from round {first}")
-        if entry > t.rounds_count:
-            raise RuleViolation(
-                "C.04.1.a", f"the tournament has {t.rounds_count} rounds; cannot enter in round {entry}"
-            )
-        paired = _paired_rounds(s, t)
-        if renumber and paired >= LAST_RENUMBERING_ROUND:
-            raise RuleViolation("C.04.2.B.4", "no pairing number may change after the fourth round has been paired")
-        numbers = [p.pairing_number for p in queries.players(s, t.id)]
-        p = Player(
-            tournament_id=t.id,
-            pairing_number=max(numbers, default=0) + 1,
-            name=name,
-            title=title,
-            rating=rating,
-            fide_id=fide_id.strip(),
-            federation=federation.strip().upper(),
-            sex=sex.strip().lower(),
-            birth_date=birth_date.strip(),
-            status=PlayerStatus.ACTIVE,
-            entry_round=max(entry, 1),
+    t = queries.tournament(s, tournament_id)
+    _check_not_twice(s, t, name, fide_id.strip(), birth_date.strip(), None)
+    open_round, draft = first_open_round(s, t)
+    first = open_round + (1 if draft is not None else 0)
+    entry = first if entry_round is None else entry_round
+    if entry < first:
+        raise RuleViolation("C.04.2.C.2", f"round {entry} is already paired; {name} can enter from round {first}")
+    if entry > t.rounds_count:
+        raise RuleViolation(
+            "C.04.1.a", f"the tournament has {t.rounds_count} rounds; cannot enter in round {entry}"
         )
-        s.add(p)
-        s.flush()
-        for k in range(1, entry):
-            s.add(Bye(tournament_id=t.id, round_number=k, player_id=p.id, kind=str(missed_rounds)))
-        if paired == 0 or (renumber is not False and paired < LAST_RENUMBERING_ROUND):
-            _renumber(s, t)
-        summary = f"registered #{p.pairing_number} {name} ({rating})"
-        if entry > 1:
-            summary += f", late entry from round {entry} (C.04.2.C)"
-        audit(s, t.id, "register player", summary, after=asdict(player_info(p)))
-        return player_info(p)
+    paired = _paired_rounds(s, t)
+    if renumber and paired >= LAST_RENUMBERING_ROUND:
+        raise RuleViolation("C.04.2.B.4", "no pairing number may change after the fourth round has been paired")
+    numbers = [p.pairing_number for p in queries.players(s, t.id)]
+    p = Player(
+        tournament_id=t.id,
+        pairing_number=max(numbers, default=0) + 1,
+        name=name,
+        title=title,
+        rating=rating,
+        fide_id=fide_id.strip(),
+        federation=federation.strip().upper(),
+        sex=sex.strip().lower(),
+        birth_date=birth_date.strip(),
+        status=PlayerStatus.ACTIVE,
+        entry_round=max(entry, 1),
+    )
+    s.add(p)
+    s.flush()
+    for k in range(1, entry):
+        s.add(Bye(tournament_id=t.id, round_number=k, player_id=p.id, kind=str(missed_rounds)))
+    if paired == 0 or (renumber is not False and paired < LAST_RENUMBERING_ROUND):
+        _renumber(s, t)
+    summary = f"registered #{p.pairing_number} {name} ({rating})"
+    if entry > 1:
+        summary += f", late entry from round {entry} (C.04.2.C)"
+    audit(s, t.id, "register player", summary, after=asdict(player_info(p)))
+    return player_info(p)
 
 
 def edit_player(db: Database, tournament_id: int, number: int, **changes: object) -> PlayerInfo:
