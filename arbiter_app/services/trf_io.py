@@ -62,6 +62,19 @@ from arbiter_app.trf.rounds import (
     tenths,
 )
 from arbiter_app.trf.rounds import point_system as trf_point_system
+from arbiter_app.trf.versions import (
+    FORMATS,
+    TRF16,
+    TRF2026,
+    TRF2026_CODES,
+    byes_line,
+    detect_version,
+    format_for_edition,
+    parse_byes_line,
+    parse_score_line,
+    points_text,
+    score_line,
+)
 
 _HEADER_FIELDS = {
     "012": "name",
@@ -133,13 +146,55 @@ def round_dates_line(dates: tuple[date | None, ...]) -> str:
     return line.rstrip()
 
 
+def _system_edition(code: str) -> tuple[str, bool] | None:
+    """(edition, Baku acceleration) of a pairing-system code (``092``/``192``), None for another system.
+
+    ``FIDE_DUTCH_2025`` (the code the endorsed 2026 engine writes) and
+    ``FIDE_DUTCH_2026`` name the 2026 edition, ``FIDE_DUTCH_2016``/``_2017`` Baku 2016, the
+    bare ``FIDE_DUTCH`` the rules in force; a ``_BAKU`` suffix adds Baku acceleration.
+    """
+    code = code.strip().upper()
+    baku = code.endswith("_BAKU")
+    base = code.removesuffix("_BAKU")
+    if base == "FIDE_DUTCH":
+        return DEFAULT_EDITION, baku
+    if base == "FIDE_DUTCH_2017":
+        base = "FIDE_DUTCH_2016"
+    edition = SYSTEM_EDITIONS.get(base)
+    return (edition, baku) if edition else None
+
+
+def _declared_system(doc: TrfDocument) -> tuple[str, bool] | None:
+    """The pairing system a ``192`` record (TRF-2026) or else a ``092`` line declares."""
+    for code in ("192", "092"):
+        for _, line in doc.other_lines:
+            if line.startswith(code) and (found := _system_edition(line[3:])) is not None:
+                return found
+    return None
+
+
 def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
     values: dict[str, object] = {"name": os.path.basename(doc.source)}
     extra = []
+    settings: dict[str, object] = {}
     for _, line in doc.other_lines:
         code, text = line[:3], line[4:].strip()
-        if code == "092" and text.upper() in SYSTEM_EDITIONS:
+        if code in ("092", "192") and _system_edition(text) is not None:
             continue  # the pairing system: the tournament's edition, written back from it
+        if code == "142" and text.isdigit() and 1 <= int(text) <= 999:
+            settings["rounds"] = int(text)
+            continue
+        if code == "152" and line.rstrip() in ("152 W", "152 B"):
+            settings["colour"] = "white" if line.rstrip() == "152 W" else "black"
+            continue
+        if code == "162" and (scores := parse_score_line(line)) is not None:
+            settings["scores"] = scores
+            continue
+        if code == "202" and text:
+            values["tie_breaks"] = ", ".join(word.strip() for word in text.split(",") if word.strip())
+            continue
+        if code == "240" and parse_byes_line(line) is not None:
+            continue  # the byes: read with the player lines, written back from the stored byes
         if code in _HEADER_FIELDS and text and not (code == "032" and len(text) != 3):
             values[_HEADER_FIELDS[code]] = text.upper() if code == "032" else text
         elif code in _DATE_FIELDS and _date(text) is not None:
@@ -151,16 +206,28 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
     if name:
         values["name"] = name
     ps = trf_point_system(doc)
-    rounds = doc.rounds_count or max((len(p.rounds) for p in doc.players), default=1)
+    if not doc.point_values and isinstance(scores := settings.get("scores"), dict):
+        win = scores.get("W", 10)
+        ps = PointSystem(
+            win=win,
+            draw=scores.get("D", 5),
+            loss=scores.get("L", 0),
+            zero_point_bye=scores.get("A", 0),
+            forfeit_loss=scores.get("A", 0),
+            pairing_allocated_bye=scores.get("P", win),
+        )
+    declared_rounds = settings.get("rounds") if isinstance(settings.get("rounds"), int) else None
+    rounds = doc.rounds_count or declared_rounds or max((len(p.rounds) for p in doc.players), default=1)
+    colour = doc.initial_colour or settings.get("colour") or "white"
     return Tournament(
-        rounds_count=max(rounds, 1),
+        rounds_count=max(int(rounds), 1),
         points_win=ps.win,
         points_draw=ps.draw,
         points_loss=ps.loss,
         points_zero_bye=ps.zero_point_bye,
         points_forfeit_loss=ps.forfeit_loss,
         points_pairing_bye=ps.pairing_allocated_bye,
-        initial_colour=doc.initial_colour or "white",
+        initial_colour=colour,
         extra_trf_lines="\n".join(extra),
         **values,
     )
@@ -193,7 +260,8 @@ def import_trf(
     warnings = [f"{doc.source}: {w}" for w in doc.warnings]
     if not doc.players:
         raise ArbiterError(f"{doc.source} has no players (001 lines)")
-    declared = edition_of(doc)
+    system = _declared_system(doc)
+    declared = system[0] if system else edition_of(doc)
     chosen = edition_rules(edition or declared or DEFAULT_EDITION)
     if edition is None and declared is None:
         warnings.append(
@@ -203,6 +271,8 @@ def import_trf(
     with db.write() as s:
         t = _tournament(doc, name)
         t.edition = chosen.name
+        if system and system[1]:
+            t.accelerated = True
         s.add(t)
         s.flush()
         ids = {}
@@ -248,6 +318,14 @@ def import_trf(
                 if kind == ByeKind.PAIRING_ALLOCATED and k > paired:
                     continue
                 s.add(Bye(tournament_id=t.id, round_number=k, player_id=ids[line.number], kind=kind.value))
+        for kind_code, k, numbers in _bye_records(doc):
+            for number in numbers:
+                player_line = doc.player(number) if number in ids else None
+                if player_line is None:
+                    warnings.append(f"240 {kind_code} {k}: no player {number}")
+                elif player_line.entry(k) is None:  # a player line that says it too is read already
+                    kind = _BYE_CODES[kind_code].value
+                    s.add(Bye(tournament_id=t.id, round_number=k, player_id=ids[number], kind=kind))
         audit(
             s,
             t.id,
@@ -256,6 +334,11 @@ def import_trf(
             after={"source": doc.source},
         )
         return ImportInfo(tournament_info(t), len(doc.players), paired, tuple(warnings))
+
+
+def _bye_records(doc: TrfDocument) -> list[tuple[str, int, tuple[int, ...]]]:
+    """The ``240`` records of a TRF-2026 file: (type ``F``/``H``/``Z``, round, pairing numbers)."""
+    return [found for _, line in doc.other_lines if line.startswith("240") and (found := parse_byes_line(line))]
 
 
 def _import_round(
@@ -287,15 +370,46 @@ def _points_text(value: int) -> str:
     return f"{value // 10}.{value % 10}"
 
 
+def _unfinished(r: Round) -> list[BoardRow]:
+    """The boards of a round without a final result (none yet, or adjourned)."""
+    return [b for b in r.boards if b.result in (None, "*")]
+
+
 def _cells(
-    s: Session, t: Tournament, players: list[Player], last: int
-) -> tuple[dict[int, dict[int, RoundEntry]], list[str]]:
-    """Each player's round cells (by round number) up to the next round's pre-entered ones, and what was left out."""
+    s: Session, t: Tournament, players: list[Player], last: int, keep_unfinished: bool
+) -> tuple[dict[int, dict[int, RoundEntry]], list[str], int]:
+    """Each player's round cells (by round number) up to the next round's pre-entered ones, what was left
+    out, and the last round written.
+
+    A published round with games still unfinished is written, unless ``keep_unfinished``, as the
+    coming round: its byes only (pre-entered cells, and a ``240`` record in TRF-2026).  Neither
+    format has a code for a paired game without result, and the pairing programs refuse a
+    cell with an opponent and a blank result ("Invalid line"), so the file stands as before
+    that round, which they accept.  With ``keep_unfinished`` the games are written, unfinished
+    ones with a blank result: the file then carries everything (it is read back identically)
+    but is no input for a pairing program; a warning says so.
+    """
     warnings = []
     cells: dict[int, dict[int, RoundEntry]] = {p.id: {} for p in players}
-    for r in queries.rounds(s, t.id):
+    rounds = list(queries.rounds(s, t.id))
+    current = next((r for r in rounds if r.number == last), None)
+    if current is not None and (open_boards := _unfinished(current)):
+        if keep_unfinished:
+            warnings.append(
+                f"round {last} is in progress: {len(open_boards)} game(s) written without a result; "
+                "pairing programs refuse such a file (no TRF code for a paired game without result)"
+            )
+        else:
+            warnings.append(
+                f"round {last} is in progress ({len(open_boards)} game(s) without a result): its pairing is "
+                f"not written, the file stands as before round {last} (its byes pre-entered), so that "
+                "pairing programs accept it"
+            )
+            last -= 1
+    for r in rounds:
         if r.number > last:
-            warnings.append(f"the draft pairing of round {r.number} is not exported (not published)")
+            if r.state == RoundState.DRAFT:
+                warnings.append(f"the draft pairing of round {r.number} is not exported (not published)")
             continue
         for b in r.boards:
             white, black = _CODES.get((b.result or "", b.forfeit), (" ", " "))
@@ -314,7 +428,7 @@ def _cells(
             withdrawn = p.withdrawal_round is not None and p.withdrawal_round <= k
             if k not in cells[p.id] and (k <= last or withdrawn):
                 cells[p.id][k] = RoundEntry(None, "-", "-")  # withdrawn, not entered, or left unpaired
-    return cells, warnings
+    return cells, warnings, last
 
 
 NAME_WIDTH = 33
@@ -332,7 +446,29 @@ _COMPUTED_HEADERS = ("062", "072", "082")
 """Header lines computed from the tournament; an imported file's own are replaced."""
 
 
-def _header_lines(t: Tournament, players: list[Player]) -> list[tuple[int, str]]:
+def _trf2026_lines(t: Tournament, byes: list[str]) -> dict[str, str]:
+    """The TRF-2026 tournament records: 142 rounds, 152 initial colour, 162 scoring (where it differs
+    from 1 / ½ / 0), 192 the pairing system, 202 tie-breaks (C.07 codes, when announced)."""
+    ps = point_system(t)
+    lines = {"142": f"142 {t.rounds_count}", "152": f"152 {'B' if t.initial_colour == 'black' else 'W'}"}
+    absent = ps.zero_point_bye if ps.zero_point_bye == ps.forfeit_loss else None
+    scores = {"W": ps.win, "D": ps.draw, "L": ps.loss, "P": ps.pairing_allocated_bye}
+    if absent is not None:
+        scores["A"] = absent
+    if (line := score_line(scores)) is not None:
+        lines["162"] = line
+    if (system := EDITION_SYSTEMS.get(t.edition)) is not None:
+        lines["192"] = f"192 {system}_BAKU" if t.accelerated else f"192 {system}"
+    if t.tie_breaks.strip() and t.tie_break_rules.startswith("c07"):
+        lines["202"] = "202 " + ",".join(code.strip() for code in t.tie_breaks.split(",") if code.strip())
+    if byes:
+        lines["240"] = "\n".join(byes)
+    return lines
+
+
+def _header_lines(
+    t: Tournament, players: list[Player], version: str = TRF16, byes: list[str] | None = None
+) -> list[tuple[int, str]]:
     """The FIDE report header lines 012-132 in code order, then any other kept line verbatim.
 
     012 name, 022 city, 032 federation, 042/052 dates, 062 players, 072 rated
@@ -346,6 +482,8 @@ def _header_lines(t: Tournament, players: list[Player]) -> list[tuple[int, str]]
     others = []
     for line in t.extra_trf_lines.splitlines():
         code = line[:3]
+        if version == TRF16 and (code in TRF2026_CODES or line.startswith("###")):
+            continue  # a TRF-2026 record of an imported file: not TRF-16
         if code in _KEPT_HEADERS and code not in kept:
             kept[code] = line
         elif code not in _COMPUTED_HEADERS and code not in _KEPT_HEADERS:
@@ -360,18 +498,32 @@ def _header_lines(t: Tournament, players: list[Player]) -> list[tuple[int, str]]
     lines["072"] = f"072 {sum(1 for p in players if p.rating)}"
     lines["082"] = "082 0"
     lines.setdefault("092", f"092 {EDITION_SYSTEMS.get(t.edition, TOURNAMENT_TYPE)}")
-    ordered = [lines[code] for code in sorted(lines)]
+    if version == TRF2026:
+        lines |= _trf2026_lines(t, byes or [])
+    ordered = [part for code in sorted(lines) for part in lines[code].split("\n")]
     return [(0, line) for line in ordered + others]
 
 
-def export_trf(db: Database, tournament_id: int) -> ExportInfo:
-    """The tournament as TRF-16 text (published rounds, pre-entered byes of the next round)."""
+def export_trf(
+    db: Database, tournament_id: int, version: str | None = None, keep_unfinished: bool = False
+) -> ExportInfo:
+    """The tournament as TRF text (published rounds, pre-entered byes of the next round).
+
+    ``version`` is ``trf-2026`` or ``trf-16``; by default the format of the tournament's
+    edition (TRF-2026 for the 2026 edition).  TRF-2026 adds the records ``142`` rounds, ``152``
+    initial colour, ``162`` scoring, ``192`` pairing system, ``202`` tie-breaks and ``240`` the
+    byes of the coming round; both keep the engine lines ``XXR XXC BBx XXA XXP`` (as the
+    endorsed 2026 engine's own files do).  A round in progress: see :func:`_cells`.
+    """
     with db.read() as s:
         t = queries.tournament(s, tournament_id)
+        version = version or format_for_edition(t.edition)
+        if version not in FORMATS:
+            raise ArbiterError(f"unknown TRF format {version!r}: {' or '.join(FORMATS)}")
         players = list(queries.players(s, t.id))
         published = [r.number for r in queries.rounds(s, t.id) if r.state != RoundState.DRAFT]
-        cells, warnings = _cells(s, t, players, max(published, default=0))
-        standing = {row.number: row for row in compute_standings(s, t.id)}
+        cells, warnings, last = _cells(s, t, players, max(published, default=0), keep_unfinished)
+        standing = {row.number: row for row in compute_standings(s, t.id, after_round=last)}
         titles = {v: k for k, v in TRF_TITLES.items()}
         lines = []
         for p in players:
@@ -405,9 +557,19 @@ def export_trf(db: Database, tournament_id: int) -> ExportInfo:
             accelerations=_accelerations(s, players),
             forbidden_pairs=_forbidden(s, t),
             point_values=_point_values(point_system(t)),
-            other_lines=tuple(_header_lines(t, players)),
+            other_lines=tuple(_header_lines(t, players, version, _byes_records(s, t, last))),
         )
         return ExportInfo(write_trf(doc), tuple(warnings))
+
+
+def _byes_records(s: Session, t: Tournament, last: int) -> list[str]:
+    """The ``240`` records of the coming round (round ``last + 1``): requested byes and absences by type."""
+    by_type: dict[str, list[int]] = {}
+    for bye in queries.byes(s, t.id):
+        if bye.round_number == last + 1 and bye.kind != ByeKind.PAIRING_ALLOCATED:
+            code = {ByeKind.FULL: "F", ByeKind.HALF: "H"}.get(ByeKind(bye.kind), "Z")
+            by_type.setdefault(code, []).append(bye.player.pairing_number)
+    return [byes_line(code, last + 1, sorted(numbers)) for code, numbers in sorted(by_type.items())]
 
 
 def _point_values(ps: PointSystem) -> dict[str, str]:
