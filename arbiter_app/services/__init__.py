@@ -67,7 +67,7 @@ from arbiter_app.services.tournaments import (
     parse_date,
     parse_round_dates,
 )
-from arbiter_app.services.trf_io import export_trf, import_trf
+from arbiter_app.services.trf_io import export_trf, import_trf, rating_report_checklist
 
 __all__ = [
     "round_floats",
@@ -97,6 +97,7 @@ __all__ = [
     "enter_result",
     "enter_results",
     "export_trf",
+    "rating_report_checklist",
     "get_round",
     "get_tournament",
     "import_trf",

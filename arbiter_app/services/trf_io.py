@@ -600,3 +600,33 @@ def _forbidden(s: Session, t: Tournament) -> tuple[tuple[int, ...], ...]:
     numbers = {p.id: p.pairing_number for p in queries.players(s, t.id)}
     rows = s.scalars(select(ForbiddenPair).where(ForbiddenPair.tournament_id == t.id).order_by(ForbiddenPair.id))
     return tuple((numbers[f.first_id], numbers[f.second_id]) for f in rows)
+
+
+def rating_report_checklist(db: Database, tournament_id: int) -> tuple[str, ...]:
+    """What a FIDE rating report should have and the tournament lacks, one line each; none of it is fatal.
+
+    Players without a FIDE ID, a birth year or a federation, unrated players, and rounds
+    without a date (TRF ``132``), each listed by pairing number and name.
+    """
+    with db.read() as s:
+        t = queries.tournament(s, tournament_id)
+        players = list(queries.players(s, t.id))
+
+        def who(ps: list[Player]) -> str:
+            return ", ".join(f"#{p.pairing_number} {p.name}" for p in ps)
+
+        checks = (
+            ("no FIDE ID", [p for p in players if not p.fide_id.strip()]),
+            ("no birth year", [p for p in players if not p.birth_date.strip()[:4].isdigit()]),
+            ("no federation", [p for p in players if not p.federation.strip()]),
+            ("unrated", [p for p in players if not p.rating]),
+        )
+        lines = [f"{len(ps)} player(s) with {what}: {who(ps)}" for what, ps in checks if ps and what != "unrated"]
+        unrated = checks[3][1]
+        if unrated:
+            lines.append(f"{len(unrated)} unrated player(s): {who(unrated)}")
+        dates = stored_round_dates(t.round_dates)
+        undated = [k for k in range(1, t.rounds_count + 1) if k > len(dates) or dates[k - 1] is None]
+        if undated:
+            lines.append(f"{len(undated)} round(s) without a date: {', '.join(map(str, undated))}")
+        return tuple(lines)
