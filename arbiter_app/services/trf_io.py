@@ -176,19 +176,21 @@ def _declared_system(doc: TrfDocument) -> tuple[str, bool] | None:
 def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
     values: dict[str, object] = {"name": os.path.basename(doc.source)}
     extra = []
-    settings: dict[str, object] = {}
+    declared_rounds: int | None = None
+    declared_colour: str | None = None
+    scores: dict[str, int] | None = None
     for _, line in doc.other_lines:
         code, text = line[:3], line[4:].strip()
         if code in ("092", "192") and _system_edition(text) is not None:
             continue  # the pairing system: the tournament's edition, written back from it
         if code == "142" and text.isdigit() and 1 <= int(text) <= 999:
-            settings["rounds"] = int(text)
+            declared_rounds = int(text)
             continue
         if code == "152" and line.rstrip() in ("152 W", "152 B"):
-            settings["colour"] = "white" if line.rstrip() == "152 W" else "black"
+            declared_colour = "white" if line.rstrip() == "152 W" else "black"
             continue
-        if code == "162" and (scores := parse_score_line(line)) is not None:
-            settings["scores"] = scores
+        if code == "162" and (found := parse_score_line(line)) is not None:
+            scores = found
             continue
         if code == "202" and text:
             values["tie_breaks"] = ", ".join(word.strip() for word in text.split(",") if word.strip())
@@ -206,7 +208,7 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
     if name:
         values["name"] = name
     ps = trf_point_system(doc)
-    if not doc.point_values and isinstance(scores := settings.get("scores"), dict):
+    if not doc.point_values and scores is not None:
         win = scores.get("W", 10)
         ps = PointSystem(
             win=win,
@@ -216,11 +218,10 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
             forfeit_loss=scores.get("A", 0),
             pairing_allocated_bye=scores.get("P", win),
         )
-    declared_rounds = settings.get("rounds") if isinstance(settings.get("rounds"), int) else None
     rounds = doc.rounds_count or declared_rounds or max((len(p.rounds) for p in doc.players), default=1)
-    colour = doc.initial_colour or settings.get("colour") or "white"
+    colour = doc.initial_colour or declared_colour or "white"
     return Tournament(
-        rounds_count=max(int(rounds), 1),
+        rounds_count=max(rounds, 1),
         points_win=ps.win,
         points_draw=ps.draw,
         points_loss=ps.loss,
@@ -324,14 +325,14 @@ def import_trf(
                 if player_line is None:
                     warnings.append(f"240 {kind_code} {k}: no player {number}")
                 elif player_line.entry(k) is None:  # a player line that says it too is read already
-                    kind = _BYE_CODES[kind_code].value
-                    s.add(Bye(tournament_id=t.id, round_number=k, player_id=ids[number], kind=kind))
+                    recorded = _BYE_CODES[kind_code].value
+                    s.add(Bye(tournament_id=t.id, round_number=k, player_id=ids[number], kind=recorded))
         audit(
             s,
             t.id,
             "import TRF",
-            f"imported {doc.source}: {len(doc.players)} players, {paired} rounds",
-            after={"source": doc.source},
+            f"imported {doc.source} ({detect_version(doc).upper()}): {len(doc.players)} players, {paired} rounds",
+            after={"source": doc.source, "format": detect_version(doc)},
         )
         return ImportInfo(tournament_info(t), len(doc.players), paired, tuple(warnings))
 
@@ -366,8 +367,7 @@ def _import_round(
     s.flush()
 
 
-def _points_text(value: int) -> str:
-    return f"{value // 10}.{value % 10}"
+_points_text = points_text
 
 
 def _unfinished(r: Round) -> list[BoardRow]:
