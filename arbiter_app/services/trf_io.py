@@ -15,6 +15,7 @@ the next round are written as pre-entered cells.  What TRF-16 cannot carry
 
 from __future__ import annotations
 
+import json
 import os
 from datetime import date
 
@@ -467,7 +468,11 @@ def _trf2026_lines(t: Tournament, byes: list[str]) -> dict[str, str]:
 
 
 def _header_lines(
-    t: Tournament, players: list[Player], version: str = TRF16, byes: list[str] | None = None
+    t: Tournament,
+    players: list[Player],
+    version: str = TRF16,
+    byes: list[str] | None = None,
+    hand_marks: list[str] | None = None,
 ) -> list[tuple[int, str]]:
     """The FIDE report header lines 012-132 in code order, then any other kept line verbatim.
 
@@ -500,6 +505,7 @@ def _header_lines(
     lines.setdefault("092", f"092 {EDITION_SYSTEMS.get(t.edition, TOURNAMENT_TYPE)}")
     if version == TRF2026:
         lines |= _trf2026_lines(t, byes or [])
+        others += [line for line in hand_marks or [] if line not in others]
     ordered = [part for code in sorted(lines) for part in lines[code].split("\n")]
     return [(0, line) for line in ordered + others]
 
@@ -523,6 +529,12 @@ def export_trf(
         players = list(queries.players(s, t.id))
         published = [r.number for r in queries.rounds(s, t.id) if r.state != RoundState.DRAFT]
         cells, warnings, last = _cells(s, t, players, max(published, default=0), keep_unfinished)
+        marks = _hand_changes(s, t, last)
+        if marks and version == TRF16:
+            warnings.append(
+                "pairings changed by hand (" + "; ".join(m.removeprefix("### ") for m in marks) + "): TRF-16 has "
+                "no way to mark them (TRF-2026 writes them as ### comments)"
+            )
         standing = {row.number: row for row in compute_standings(s, t.id, after_round=last)}
         titles = {v: k for k, v in TRF_TITLES.items()}
         lines = []
@@ -557,7 +569,7 @@ def export_trf(
             accelerations=_accelerations(s, players),
             forbidden_pairs=_forbidden(s, t),
             point_values=_point_values(point_system(t)),
-            other_lines=tuple(_header_lines(t, players, version, _byes_records(s, t, last))),
+            other_lines=tuple(_header_lines(t, players, version, _byes_records(s, t, last), marks)),
         )
         return ExportInfo(write_trf(doc), tuple(warnings))
 
@@ -630,3 +642,30 @@ def rating_report_checklist(db: Database, tournament_id: int) -> tuple[str, ...]
         if undated:
             lines.append(f"{len(undated)} round(s) without a date: {', '.join(map(str, undated))}")
         return tuple(lines)
+
+
+HAND_MARK = "### round {round}: pairing changed by hand: {pairs}"
+"""How a TRF-2026 export marks a round whose pairing the arbiter changed: neither format has a
+field for it; TRF-2026 has comment lines (``###``), which every reader skips."""
+
+
+def _hand_changes(s: Session, t: Tournament, last: int) -> list[str]:
+    """A ``###`` line per written round whose boards (or bye) differ from the engine's pairing, as kept."""
+    marks = []
+    for r in queries.rounds(s, t.id):
+        if r.number > last or not r.engine_pairing:
+            continue
+        engine = json.loads(r.engine_pairing)
+        ours = [(b.white.pairing_number, b.black.pairing_number) for b in r.boards]
+        theirs = {(w, b) for w, b in engine.get("boards", [])}
+        changed = [f"{w}-{b}" for w, b in ours if (w, b) not in theirs]
+        bye = next(
+            (y.player.pairing_number for y in queries.byes(s, t.id)
+             if y.round_number == r.number and y.kind == ByeKind.PAIRING_ALLOCATED),
+            None,
+        )  # fmt: skip
+        if bye != engine.get("bye"):
+            changed.append(f"bye {bye}" if bye is not None else "no bye")
+        if changed:
+            marks.append(HAND_MARK.format(round=r.number, pairs=", ".join(changed)))
+    return marks

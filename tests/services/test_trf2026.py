@@ -179,3 +179,25 @@ def test_the_rating_report_checklist(db: Database) -> None:
         "1 unrated player(s): #2 Bare",
         "1 round(s) without a date: 2",
     )
+
+
+def test_a_pairing_changed_by_hand_is_marked_in_trf_2026(db: Database) -> None:
+    from arbiter_app.services import SwapColours, apply_override, enter_result, pair_next_round, publish_round
+
+    t = create_tournament(db, "Marked", 3)
+    for name, rating in (("A", 2400), ("B", 2300), ("C", 2200), ("D", 2100), ("E", 2000)):
+        register_player(db, t.id, name, rating=rating)
+    pair_next_round(db, t.id)
+    apply_override(db, t.id, 1, [SwapColours(1)], "both players asked")
+    publish_round(db, t.id, 1)
+    for number in (1, 2):
+        enter_result(db, t.id, 1, number, "1-0")
+    first = list_rounds(db, t.id)[0].boards[0]
+    out = export_trf(db, t.id, TRF2026)
+    assert f"### round 1: pairing changed by hand: {first.white}-{first.black}" in out.text.splitlines()
+    sixteen = export_trf(db, t.id, TRF16)
+    assert "###" not in sixteen.text and any("TRF-16 has no way to mark them" in w for w in sixteen.warnings)
+    again = import_trf(db, parse_trf(out.text))  # the mark is kept through a round trip
+    assert export_trf(db, again.tournament.id, TRF2026).text.replace("012 Marked", "") == out.text.replace(
+        "012 Marked", ""
+    )
