@@ -1,4 +1,9 @@
-"""TRF-16 import into a new tournament and export from one (through ``arbiter_app.trf``).
+"""TRF-16 and TRF-2026 import into a new tournament and export from one (through ``arbiter_app.trf``).
+
+Import detects the version (:func:`arbiter_app.trf.versions.detect_version`) and reads the
+TRF-2026 records ``142 152 162 192 202 240`` where the engine lines (``XXR XXC BBx``) do
+not say the same; export writes the format asked for, by default the one of the
+tournament's edition (TRF-2026 for the 2026 edition).
 
 Import reads the header lines (``012`` name, ``022`` place, ``042``/``052``
 dates, ``102``/``112`` arbiters; any other header line is kept verbatim for
