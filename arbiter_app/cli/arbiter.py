@@ -179,6 +179,11 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="write a round in progress with its unfinished games (blank results: pairing programs refuse the file)",
     )
+    p.add_argument(
+        "--checklist",
+        action="store_true",
+        help="list what a FIDE rating report lacks (missing FIDE IDs, birth years...) also when writing to '-'",
+    )
     p = command("save-copy", "save a copy of the tournament file: one consistent file, for a backup", _save_copy)
     p.add_argument("copy", type=Path)
     p = command("bye", "a requested bye or an absence in a coming round", _bye)
@@ -411,8 +416,9 @@ def _import(db: Database, a: argparse.Namespace) -> int:
 
 def _export(db: Database, a: argparse.Namespace) -> int:
     tid = _tid(db)
-    for item in sv.rating_report_checklist(db, tid):
-        print(f"{PROG}: checklist: {item}", file=sys.stderr)
+    if a.trf != "-" or a.checklist:  # to standard output (a pipe): on request only
+        for item in sv.rating_report_checklist(db, tid):
+            print(f"{PROG}: checklist: {item}", file=sys.stderr)
     out = sv.export_trf(db, tid, a.format, keep_unfinished=a.with_unfinished)
     for warning in out.warnings:
         print(f"{PROG}: warning: {warning}", file=sys.stderr)

@@ -288,8 +288,10 @@ def test_tie_break_rules_set_checked_and_explained(seven_db: str, capsys: pytest
 
 
 def test_export_trf_format_and_checklist(seven_db: str, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "--db", seven_db, "export-trf", "-")  # Baku 2016: TRF-16 by default
+    code, out, err = run(capsys, "--db", seven_db, "export-trf", "--checklist", "-")  # Baku 2016: TRF-16
     assert code == 0 and "XXR 5" in out and "142 5" not in out
     assert "checklist: 7 player(s) with no FIDE ID" in err and "round(s) without a date: 1, 2, 3, 4, 5" in err
     code, out, _ = run(capsys, "--db", seven_db, "export-trf", "--format", "trf-2026", "-")
     assert code == 0 and {"142 5", "152 W", "192 FIDE_DUTCH_2016"} <= set(out.splitlines())
+    code, _, err = run(capsys, "--db", seven_db, "export-trf", "-")
+    assert code == 0 and "checklist" not in err  # to a pipe: on request only
