@@ -152,6 +152,19 @@ def round_dates_line(dates: tuple[date | None, ...]) -> str:
     return line.rstrip()
 
 
+_SHAPES = {"142": "'142 n' (rounds, 1 to 999)", "152": "'152 W' or '152 B'", "162": "'162  W 3.0    D 1.0'"}
+
+
+def _readable(code: str, line: str) -> bool:
+    """Whether a ``142``/``152``/``162`` record has its TRF-2026 shape."""
+    text = line[4:].strip()
+    if code == "142":
+        return text.isdigit() and 1 <= int(text) <= 999
+    if code == "152":
+        return line.rstrip() in ("152 W", "152 B")
+    return parse_score_line(line) is not None
+
+
 def _system_edition(code: str) -> tuple[str, bool] | None:
     """(edition, Baku acceleration) of a pairing-system code (``092``/``192``), None for another system.
 
@@ -185,8 +198,10 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
     declared_rounds: int | None = None
     declared_colour: str | None = None
     scores: dict[str, int] | None = None
-    for _, line in doc.other_lines:
+    for line_number, line in doc.other_lines:
         code, text = line[:3], line[4:].strip()
+        if code in TRF2026_CODES[:3] and not _readable(code, line):
+            raise ArbiterError(f"{doc.source}:{line_number}:1: expected {_SHAPES[code]}, found {line.rstrip()!r}")
         if code in ("092", "192") and _system_edition(text) is not None:
             continue  # the pairing system: the tournament's edition, written back from it
         if code == "142" and text.isdigit() and 1 <= int(text) <= 999:
@@ -196,6 +211,9 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
             declared_colour = "white" if line.rstrip() == "152 W" else "black"
             continue
         if code == "162" and (found := parse_score_line(line)) is not None:
+            win, draw = found.get("W", 10), found.get("D", 5)
+            if not 0 < win <= 999 or draw > win or found.get("L", 0) > draw:
+                raise ArbiterError(f"{doc.source}:{line_number}:6: points out of order (a loss <= a draw <= a win > 0)")
             scores = found
             continue
         if code == "202" and text:
@@ -224,7 +242,8 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
             forfeit_loss=scores.get("A", 0),
             pairing_allocated_bye=scores.get("P", win),
         )
-    rounds = doc.rounds_count or declared_rounds or max((len(p.rounds) for p in doc.players), default=1)
+    held = max((len(p.rounds) for p in doc.players), default=1)
+    rounds = doc.rounds_count or max(declared_rounds or 0, held)
     colour = doc.initial_colour or declared_colour or "white"
     return Tournament(
         rounds_count=max(rounds, 1),
@@ -326,10 +345,12 @@ def import_trf(
                     continue
                 s.add(Bye(tournament_id=t.id, round_number=k, player_id=ids[line.number], kind=kind.value))
         for kind_code, k, numbers in _bye_records(doc):
+            if not 1 <= k <= t.rounds_count:
+                raise ArbiterError(f"{doc.source}: 240 {kind_code}: round {k} is not a round of the tournament")
             for number in numbers:
                 player_line = doc.player(number) if number in ids else None
                 if player_line is None:
-                    warnings.append(f"240 {kind_code} {k}: no player {number}")
+                    raise ArbiterError(f"{doc.source}: 240 {kind_code} {k}: no player {number}")
                 elif player_line.entry(k) is None:  # a player line that says it too is read already
                     recorded = _BYE_CODES[kind_code].value
                     s.add(Bye(tournament_id=t.id, round_number=k, player_id=ids[number], kind=recorded))

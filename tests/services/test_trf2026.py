@@ -201,3 +201,21 @@ def test_a_pairing_changed_by_hand_is_marked_in_trf_2026(db: Database) -> None:
     assert export_trf(db, again.tournament.id, TRF2026).text.replace("012 Marked", "") == out.text.replace(
         "012 Marked", ""
     )
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        ("142 0", r"r\.trf:2:1: expected '142 n'"),
+        ("152 white", r"r\.trf:2:1: expected '152 W' or '152 B'"),
+        ("162  W 3.0    D 5.0", r"r\.trf:2:6: points out of order"),
+        ("162  Q 3.0", r"r\.trf:2:1: expected '162"),
+        ("240 H 009    1", "round 9 is not a round"),
+        ("240 H 001   44", "no player 44"),
+    ],
+)
+def test_a_malformed_trf_2026_record_is_refused_with_its_line(db: Database, record: str, message: str) -> None:
+    text = "012 Bad\n" + record + "\nXXR 3\n"
+    text += "".join(f"001 {n:>4}      {name:<33} {rating:>4}{' ' * 28} 0.0 {n:>4}\n" for n, name, rating in PLAYERS)
+    with pytest.raises(ArbiterError, match=message):
+        import_trf(db, parse_trf(text, source="r.trf"))
