@@ -202,8 +202,23 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--name")
     p.add_argument("--edition", choices=tuple(EDITIONS),
                    help="edition of the FIDE (Dutch) rules (default: the file's 092 line, else the rules in force)")
-    p = command("export-trf", "write the tournament as TRF-16 ('-': standard output)", _export)
+    p = command("export-trf", "write the tournament as TRF-2026 or TRF-16 ('-': standard output)", _export)
     p.add_argument("trf")
+    p.add_argument(
+        "--format",
+        choices=("trf-2026", "trf-16"),
+        help="the TRF version (default: the format of the tournament's edition, TRF-2026 for the 2026 edition)",
+    )
+    p.add_argument(
+        "--with-unfinished",
+        action="store_true",
+        help="write a round in progress with its unfinished games (blank results: pairing programs refuse the file)",
+    )
+    p.add_argument(
+        "--checklist",
+        action="store_true",
+        help="list what a FIDE rating report lacks (missing FIDE IDs, birth years...) also when writing to '-'",
+    )
     p = command("save-copy", "save a copy of the tournament file: one consistent file, for a backup", _save_copy)
     p.add_argument("copy", type=Path)
     p = command("bye", "a requested bye or an absence in a coming round", _bye)
@@ -550,7 +565,11 @@ def _import(db: Database, a: argparse.Namespace) -> int:
 
 
 def _export(db: Database, a: argparse.Namespace) -> int:
-    out = sv.export_trf(db, _tid(db))
+    tid = _tid(db)
+    if a.trf != "-" or a.checklist:  # to standard output (a pipe): on request only
+        for item in sv.rating_report_checklist(db, tid):
+            print(f"{PROG}: checklist: {item}", file=sys.stderr)
+    out = sv.export_trf(db, tid, a.format, keep_unfinished=a.with_unfinished)
     for warning in out.warnings:
         print(f"{PROG}: warning: {warning}", file=sys.stderr)
     if a.trf == "-":

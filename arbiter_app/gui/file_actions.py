@@ -11,6 +11,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMessageBox, QTabWidget
 
+from arbiter_app import atomic
 from arbiter_app import services as sv
 from arbiter_app.gui import files, settings
 from arbiter_app.gui.context import TournamentContext
@@ -21,7 +22,7 @@ from arbiter_app.gui.tournament_dialog import FILE_FILTER, TournamentDialog
 from arbiter_app.gui.workers import Runner
 from arbiter_app.services.files import Database, open_database, save_copy
 
-TRF_FILTER = "TRF-16 reports (*.trf *.txt);;All files (*)"
+TRF_FILTER = "TRF reports (*.trf *.txt);;All files (*)"
 
 
 class FileActions(QMainWindow):
@@ -162,13 +163,28 @@ class FileActions(QMainWindow):
     def export_trf(self) -> None:
         if self.context is None:
             return
-        suggested = self.context.path.with_suffix(".trf") if self.context.path else Path("tournament.trf")
-        name, _ = QFileDialog.getSaveFileName(self, "Export TRF-16", str(suggested), TRF_FILTER)
-        if not name:
+        edition = self.context.read(sv.get_tournament).edition
+        default = "TRF-2026" if edition == "fide-2026" else "TRF-16"
+        formats = ["TRF-2026", "TRF-16"]
+        chosen, ok = QInputDialog.getItem(
+            self, "Export TRF", "Format (TRF-2026 for the 2026 edition):", formats, formats.index(default), False
+        )
+        if not ok:
             return
+        checklist = self.context.read(sv.rating_report_checklist)
+        if checklist:  # none of it is fatal: listed before the export
+            QMessageBox.information(self, "FIDE rating report checklist", "\n".join(checklist))
+        suggested = self.context.path.with_suffix(".trf") if self.context.path else Path("tournament.trf")
+        name, _ = QFileDialog.getSaveFileName(self, f"Export {chosen}", str(suggested), TRF_FILTER)
+        if name:
+            self.write_trf_export(name, chosen.lower())
+
+    def write_trf_export(self, name: str, version: str) -> None:
+        """Write the tournament as ``version`` (``trf-2026``/``trf-16``) to ``name``; warnings in a box."""
+        assert self.context is not None
         try:
-            export = self.context.read(sv.export_trf)
-            Path(name).write_text(export.text, encoding="utf-8")
+            export = self.context.read(sv.export_trf, version)
+            atomic.write_text(name, export.text)
         except OSError as error:
             QMessageBox.warning(self, "Export TRF", f"{name}: {error.strerror}")
             return
@@ -176,5 +192,5 @@ class FileActions(QMainWindow):
             show_error(self, error)
             return
         if export.warnings:
-            QMessageBox.information(self, "Exported: what TRF-16 cannot carry", "\n".join(export.warnings))
+            QMessageBox.information(self, "Exported: what the file does not carry", "\n".join(export.warnings))
         self.statusBar().showMessage(f"Exported {name}", 5000)

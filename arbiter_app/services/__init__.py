@@ -76,7 +76,7 @@ from arbiter_app.services.tournaments import (
     parse_date,
     parse_round_dates,
 )
-from arbiter_app.services.trf_io import export_trf, import_trf
+from arbiter_app.services.trf_io import export_trf, import_trf, rating_report_checklist
 
 __all__ = [
     "export_players_csv",
@@ -115,6 +115,7 @@ __all__ = [
     "enter_result",
     "enter_results",
     "export_trf",
+    "rating_report_checklist",
     "get_round",
     "get_tournament",
     "import_trf",

@@ -1,4 +1,9 @@
-"""TRF-16 import into a new tournament and export from one (through ``arbiter_app.trf``).
+"""TRF-16 and TRF-2026 import into a new tournament and export from one (through ``arbiter_app.trf``).
+
+Import detects the version (:func:`arbiter_app.trf.versions.detect_version`) and reads the
+TRF-2026 records ``142 152 162 192 202 240`` where the engine lines (``XXR XXC BBx``) do
+not say the same; export writes the format asked for, by default the one of the
+tournament's edition (TRF-2026 for the 2026 edition).
 
 Import reads the header lines (``012`` name, ``022`` place, ``042``/``052``
 dates, ``102``/``112`` arbiters; any other header line is kept verbatim for
@@ -15,6 +20,7 @@ the next round are written as pre-entered cells.  What TRF-16 cannot carry
 
 from __future__ import annotations
 
+import json
 import os
 from datetime import date
 
@@ -62,6 +68,19 @@ from arbiter_app.trf.rounds import (
     tenths,
 )
 from arbiter_app.trf.rounds import point_system as trf_point_system
+from arbiter_app.trf.versions import (
+    FORMATS,
+    TRF16,
+    TRF2026,
+    TRF2026_CODES,
+    byes_line,
+    detect_version,
+    format_for_edition,
+    parse_byes_line,
+    parse_score_line,
+    points_text,
+    score_line,
+)
 
 _HEADER_FIELDS = {
     "012": "name",
@@ -133,13 +152,75 @@ def round_dates_line(dates: tuple[date | None, ...]) -> str:
     return line.rstrip()
 
 
+_SHAPES = {"142": "'142 n' (rounds, 1 to 999)", "152": "'152 W' or '152 B'", "162": "'162  W 3.0    D 1.0'"}
+
+
+def _readable(code: str, line: str) -> bool:
+    """Whether a ``142``/``152``/``162`` record has its TRF-2026 shape."""
+    text = line[4:].strip()
+    if code == "142":
+        return text.isdigit() and 1 <= int(text) <= 999
+    if code == "152":
+        return line.rstrip() in ("152 W", "152 B")
+    return parse_score_line(line) is not None
+
+
+def _system_edition(code: str) -> tuple[str, bool] | None:
+    """(edition, Baku acceleration) of a pairing-system code (``092``/``192``), None for another system.
+
+    ``FIDE_DUTCH_2025`` (the code the endorsed 2026 engine writes) and
+    ``FIDE_DUTCH_2026`` name the 2026 edition, ``FIDE_DUTCH_2016``/``_2017`` Baku 2016, the
+    bare ``FIDE_DUTCH`` the rules in force; a ``_BAKU`` suffix adds Baku acceleration.
+    """
+    code = code.strip().upper()
+    baku = code.endswith("_BAKU")
+    base = code.removesuffix("_BAKU")
+    if base == "FIDE_DUTCH":
+        return DEFAULT_EDITION, baku
+    if base == "FIDE_DUTCH_2017":
+        base = "FIDE_DUTCH_2016"
+    edition = SYSTEM_EDITIONS.get(base)
+    return (edition, baku) if edition else None
+
+
+def _declared_system(doc: TrfDocument) -> tuple[str, bool] | None:
+    """The pairing system a ``192`` record (TRF-2026) or else a ``092`` line declares."""
+    for code in ("192", "092"):
+        for _, line in doc.other_lines:
+            if line.startswith(code) and (found := _system_edition(line[3:])) is not None:
+                return found
+    return None
+
+
 def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
     values: dict[str, object] = {"name": os.path.basename(doc.source)}
     extra = []
-    for _, line in doc.other_lines:
+    declared_rounds: int | None = None
+    declared_colour: str | None = None
+    scores: dict[str, int] | None = None
+    for line_number, line in doc.other_lines:
         code, text = line[:3], line[4:].strip()
-        if code == "092" and text.upper() in SYSTEM_EDITIONS:
+        if code in TRF2026_CODES[:3] and not _readable(code, line):
+            raise ArbiterError(f"{doc.source}:{line_number}:1: expected {_SHAPES[code]}, found {line.rstrip()!r}")
+        if code in ("092", "192") and _system_edition(text) is not None:
             continue  # the pairing system: the tournament's edition, written back from it
+        if code == "142" and text.isdigit() and 1 <= int(text) <= 999:
+            declared_rounds = int(text)
+            continue
+        if code == "152" and line.rstrip() in ("152 W", "152 B"):
+            declared_colour = "white" if line.rstrip() == "152 W" else "black"
+            continue
+        if code == "162" and (found := parse_score_line(line)) is not None:
+            win, draw = found.get("W", 10), found.get("D", 5)
+            if not 0 < win <= 999 or draw > win or found.get("L", 0) > draw:
+                raise ArbiterError(f"{doc.source}:{line_number}:6: points out of order (a loss <= a draw <= a win > 0)")
+            scores = found
+            continue
+        if code == "202" and text:
+            values["tie_breaks"] = ", ".join(word.strip() for word in text.split(",") if word.strip())
+            continue
+        if code == "240" and parse_byes_line(line) is not None:
+            continue  # the byes: read with the player lines, written back from the stored byes
         if code in _HEADER_FIELDS and text and not (code == "032" and len(text) != 3):
             values[_HEADER_FIELDS[code]] = text.upper() if code == "032" else text
         elif code in _DATE_FIELDS and _date(text) is not None:
@@ -151,7 +232,19 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
     if name:
         values["name"] = name
     ps = trf_point_system(doc)
-    rounds = doc.rounds_count or max((len(p.rounds) for p in doc.players), default=1)
+    if not doc.point_values and scores is not None:
+        win = scores.get("W", 10)
+        ps = PointSystem(
+            win=win,
+            draw=scores.get("D", 5),
+            loss=scores.get("L", 0),
+            zero_point_bye=scores.get("A", 0),
+            forfeit_loss=scores.get("A", 0),
+            pairing_allocated_bye=scores.get("P", win),
+        )
+    held = max((len(p.rounds) for p in doc.players), default=1)
+    rounds = doc.rounds_count or max(declared_rounds or 0, held)
+    colour = doc.initial_colour or declared_colour or "white"
     return Tournament(
         rounds_count=max(rounds, 1),
         points_win=ps.win,
@@ -160,7 +253,7 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
         points_zero_bye=ps.zero_point_bye,
         points_forfeit_loss=ps.forfeit_loss,
         points_pairing_bye=ps.pairing_allocated_bye,
-        initial_colour=doc.initial_colour or "white",
+        initial_colour=colour,
         extra_trf_lines="\n".join(extra),
         **values,
     )
@@ -193,7 +286,8 @@ def import_trf(
     warnings = [f"{doc.source}: {w}" for w in doc.warnings]
     if not doc.players:
         raise ArbiterError(f"{doc.source} has no players (001 lines)")
-    declared = edition_of(doc)
+    system = _declared_system(doc)
+    declared = system[0] if system else edition_of(doc)
     chosen = edition_rules(edition or declared or DEFAULT_EDITION)
     if edition is None and declared is None:
         warnings.append(
@@ -203,6 +297,8 @@ def import_trf(
     with db.write() as s:
         t = _tournament(doc, name)
         t.edition = chosen.name
+        if system and system[1]:
+            t.accelerated = True
         s.add(t)
         s.flush()
         ids = {}
@@ -248,14 +344,29 @@ def import_trf(
                 if kind == ByeKind.PAIRING_ALLOCATED and k > paired:
                     continue
                 s.add(Bye(tournament_id=t.id, round_number=k, player_id=ids[line.number], kind=kind.value))
+        for kind_code, k, numbers in _bye_records(doc):
+            if not 1 <= k <= t.rounds_count:
+                raise ArbiterError(f"{doc.source}: 240 {kind_code}: round {k} is not a round of the tournament")
+            for number in numbers:
+                player_line = doc.player(number) if number in ids else None
+                if player_line is None:
+                    raise ArbiterError(f"{doc.source}: 240 {kind_code} {k}: no player {number}")
+                elif player_line.entry(k) is None:  # a player line that says it too is read already
+                    recorded = _BYE_CODES[kind_code].value
+                    s.add(Bye(tournament_id=t.id, round_number=k, player_id=ids[number], kind=recorded))
         audit(
             s,
             t.id,
             "import TRF",
-            f"imported {doc.source}: {len(doc.players)} players, {paired} rounds",
-            after={"source": doc.source},
+            f"imported {doc.source} ({detect_version(doc).upper()}): {len(doc.players)} players, {paired} rounds",
+            after={"source": doc.source, "format": detect_version(doc)},
         )
         return ImportInfo(tournament_info(t), len(doc.players), paired, tuple(warnings))
+
+
+def _bye_records(doc: TrfDocument) -> list[tuple[str, int, tuple[int, ...]]]:
+    """The ``240`` records of a TRF-2026 file: (type ``F``/``H``/``Z``, round, pairing numbers)."""
+    return [found for _, line in doc.other_lines if line.startswith("240") and (found := parse_byes_line(line))]
 
 
 def _import_round(
@@ -283,19 +394,49 @@ def _import_round(
     s.flush()
 
 
-def _points_text(value: int) -> str:
-    return f"{value // 10}.{value % 10}"
+_points_text = points_text
+
+
+def _unfinished(r: Round) -> list[BoardRow]:
+    """The boards of a round without a final result (none yet, or adjourned)."""
+    return [b for b in r.boards if b.result in (None, "*")]
 
 
 def _cells(
-    s: Session, t: Tournament, players: list[Player], last: int
-) -> tuple[dict[int, dict[int, RoundEntry]], list[str]]:
-    """Each player's round cells (by round number) up to the next round's pre-entered ones, and what was left out."""
+    s: Session, t: Tournament, players: list[Player], last: int, keep_unfinished: bool
+) -> tuple[dict[int, dict[int, RoundEntry]], list[str], int]:
+    """Each player's round cells (by round number) up to the next round's pre-entered ones, what was left
+    out, and the last round written.
+
+    A published round with games still unfinished is written, unless ``keep_unfinished``, as the
+    coming round: its byes only (pre-entered cells, and a ``240`` record in TRF-2026).  Neither
+    format has a code for a paired game without result, and the pairing programs refuse a
+    cell with an opponent and a blank result ("Invalid line"), so the file stands as before
+    that round, which they accept.  With ``keep_unfinished`` the games are written, unfinished
+    ones with a blank result: the file then carries everything (it is read back identically)
+    but is no input for a pairing program; a warning says so.
+    """
     warnings = []
     cells: dict[int, dict[int, RoundEntry]] = {p.id: {} for p in players}
-    for r in queries.rounds(s, t.id):
+    rounds = list(queries.rounds(s, t.id))
+    current = next((r for r in rounds if r.number == last), None)
+    if current is not None and (open_boards := _unfinished(current)):
+        if keep_unfinished:
+            warnings.append(
+                f"round {last} is in progress: {len(open_boards)} game(s) written without a result; "
+                "pairing programs refuse such a file (no TRF code for a paired game without result)"
+            )
+        else:
+            warnings.append(
+                f"round {last} is in progress ({len(open_boards)} game(s) without a result): its pairing is "
+                f"not written, the file stands as before round {last} (its byes pre-entered), so that "
+                "pairing programs accept it"
+            )
+            last -= 1
+    for r in rounds:
         if r.number > last:
-            warnings.append(f"the draft pairing of round {r.number} is not exported (not published)")
+            if r.state == RoundState.DRAFT:
+                warnings.append(f"the draft pairing of round {r.number} is not exported (not published)")
             continue
         for b in r.boards:
             white, black = _CODES.get((b.result or "", b.forfeit), (" ", " "))
@@ -314,7 +455,7 @@ def _cells(
             withdrawn = p.withdrawal_round is not None and p.withdrawal_round <= k
             if k not in cells[p.id] and (k <= last or withdrawn):
                 cells[p.id][k] = RoundEntry(None, "-", "-")  # withdrawn, not entered, or left unpaired
-    return cells, warnings
+    return cells, warnings, last
 
 
 NAME_WIDTH = 33
@@ -332,7 +473,33 @@ _COMPUTED_HEADERS = ("062", "072", "082")
 """Header lines computed from the tournament; an imported file's own are replaced."""
 
 
-def _header_lines(t: Tournament, players: list[Player]) -> list[tuple[int, str]]:
+def _trf2026_lines(t: Tournament, byes: list[str]) -> dict[str, str]:
+    """The TRF-2026 tournament records: 142 rounds, 152 initial colour, 162 scoring (where it differs
+    from 1 / ½ / 0), 192 the pairing system, 202 tie-breaks (C.07 codes, when announced)."""
+    ps = point_system(t)
+    lines = {"142": f"142 {t.rounds_count}", "152": f"152 {'B' if t.initial_colour == 'black' else 'W'}"}
+    absent = ps.zero_point_bye if ps.zero_point_bye == ps.forfeit_loss else None
+    scores = {"W": ps.win, "D": ps.draw, "L": ps.loss, "P": ps.pairing_allocated_bye}
+    if absent is not None:
+        scores["A"] = absent
+    if (line := score_line(scores)) is not None:
+        lines["162"] = line
+    if (system := EDITION_SYSTEMS.get(t.edition)) is not None:
+        lines["192"] = f"192 {system}_BAKU" if t.accelerated else f"192 {system}"
+    if t.tie_breaks.strip() and t.tie_break_rules.startswith("c07"):
+        lines["202"] = "202 " + ",".join(code.strip() for code in t.tie_breaks.split(",") if code.strip())
+    if byes:
+        lines["240"] = "\n".join(byes)
+    return lines
+
+
+def _header_lines(
+    t: Tournament,
+    players: list[Player],
+    version: str = TRF16,
+    byes: list[str] | None = None,
+    hand_marks: list[str] | None = None,
+) -> list[tuple[int, str]]:
     """The FIDE report header lines 012-132 in code order, then any other kept line verbatim.
 
     012 name, 022 city, 032 federation, 042/052 dates, 062 players, 072 rated
@@ -346,6 +513,8 @@ def _header_lines(t: Tournament, players: list[Player]) -> list[tuple[int, str]]
     others = []
     for line in t.extra_trf_lines.splitlines():
         code = line[:3]
+        if version == TRF16 and (code in TRF2026_CODES or line.startswith("###")):
+            continue  # a TRF-2026 record of an imported file: not TRF-16
         if code in _KEPT_HEADERS and code not in kept:
             kept[code] = line
         elif code not in _COMPUTED_HEADERS and code not in _KEPT_HEADERS:
@@ -360,18 +529,39 @@ def _header_lines(t: Tournament, players: list[Player]) -> list[tuple[int, str]]
     lines["072"] = f"072 {sum(1 for p in players if p.rating)}"
     lines["082"] = "082 0"
     lines.setdefault("092", f"092 {EDITION_SYSTEMS.get(t.edition, TOURNAMENT_TYPE)}")
-    ordered = [lines[code] for code in sorted(lines)]
+    if version == TRF2026:
+        lines |= _trf2026_lines(t, byes or [])
+        others += [line for line in hand_marks or [] if line not in others]
+    ordered = [part for code in sorted(lines) for part in lines[code].split("\n")]
     return [(0, line) for line in ordered + others]
 
 
-def export_trf(db: Database, tournament_id: int) -> ExportInfo:
-    """The tournament as TRF-16 text (published rounds, pre-entered byes of the next round)."""
+def export_trf(
+    db: Database, tournament_id: int, version: str | None = None, keep_unfinished: bool = False
+) -> ExportInfo:
+    """The tournament as TRF text (published rounds, pre-entered byes of the next round).
+
+    ``version`` is ``trf-2026`` or ``trf-16``; by default the format of the tournament's
+    edition (TRF-2026 for the 2026 edition).  TRF-2026 adds the records ``142`` rounds, ``152``
+    initial colour, ``162`` scoring, ``192`` pairing system, ``202`` tie-breaks and ``240`` the
+    byes of the coming round; both keep the engine lines ``XXR XXC BBx XXA XXP`` (as the
+    endorsed 2026 engine's own files do).  A round in progress: see :func:`_cells`.
+    """
     with db.read() as s:
         t = queries.tournament(s, tournament_id)
+        version = version or format_for_edition(t.edition)
+        if version not in FORMATS:
+            raise ArbiterError(f"unknown TRF format {version!r}: {' or '.join(FORMATS)}")
         players = list(queries.players(s, t.id))
         published = [r.number for r in queries.rounds(s, t.id) if r.state != RoundState.DRAFT]
-        cells, warnings = _cells(s, t, players, max(published, default=0))
-        standing = {row.number: row for row in compute_standings(s, t.id)}
+        cells, warnings, last = _cells(s, t, players, max(published, default=0), keep_unfinished)
+        marks = _hand_changes(s, t, last)
+        if marks and version == TRF16:
+            warnings.append(
+                "pairings changed by hand (" + "; ".join(m.removeprefix("### ") for m in marks) + "): TRF-16 has "
+                "no way to mark them (TRF-2026 writes them as ### comments)"
+            )
+        standing = {row.number: row for row in compute_standings(s, t.id, after_round=last)}
         titles = {v: k for k, v in TRF_TITLES.items()}
         lines = []
         for p in players:
@@ -405,9 +595,19 @@ def export_trf(db: Database, tournament_id: int) -> ExportInfo:
             accelerations=_accelerations(s, players),
             forbidden_pairs=_forbidden(s, t),
             point_values=_point_values(point_system(t)),
-            other_lines=tuple(_header_lines(t, players)),
+            other_lines=tuple(_header_lines(t, players, version, _byes_records(s, t, last), marks)),
         )
         return ExportInfo(write_trf(doc), tuple(warnings))
+
+
+def _byes_records(s: Session, t: Tournament, last: int) -> list[str]:
+    """The ``240`` records of the coming round (round ``last + 1``): requested byes and absences by type."""
+    by_type: dict[str, list[int]] = {}
+    for bye in queries.byes(s, t.id):
+        if bye.round_number == last + 1 and bye.kind != ByeKind.PAIRING_ALLOCATED:
+            code = {ByeKind.FULL: "F", ByeKind.HALF: "H"}.get(ByeKind(bye.kind), "Z")
+            by_type.setdefault(code, []).append(bye.player.pairing_number)
+    return [byes_line(code, last + 1, sorted(numbers)) for code, numbers in sorted(by_type.items())]
 
 
 def _point_values(ps: PointSystem) -> dict[str, str]:
@@ -438,3 +638,60 @@ def _forbidden(s: Session, t: Tournament) -> tuple[tuple[int, ...], ...]:
     numbers = {p.id: p.pairing_number for p in queries.players(s, t.id)}
     rows = s.scalars(select(ForbiddenPair).where(ForbiddenPair.tournament_id == t.id).order_by(ForbiddenPair.id))
     return tuple((numbers[f.first_id], numbers[f.second_id]) for f in rows)
+
+
+def rating_report_checklist(db: Database, tournament_id: int) -> tuple[str, ...]:
+    """What a FIDE rating report should have and the tournament lacks, one line each; none of it is fatal.
+
+    Players without a FIDE ID, a birth year or a federation, unrated players, and rounds
+    without a date (TRF ``132``), each listed by pairing number and name.
+    """
+    with db.read() as s:
+        t = queries.tournament(s, tournament_id)
+        players = list(queries.players(s, t.id))
+
+        def who(ps: list[Player]) -> str:
+            return ", ".join(f"#{p.pairing_number} {p.name}" for p in ps)
+
+        checks = (
+            ("no FIDE ID", [p for p in players if not p.fide_id.strip()]),
+            ("no birth year", [p for p in players if not p.birth_date.strip()[:4].isdigit()]),
+            ("no federation", [p for p in players if not p.federation.strip()]),
+            ("unrated", [p for p in players if not p.rating]),
+        )
+        lines = [f"{len(ps)} player(s) with {what}: {who(ps)}" for what, ps in checks if ps and what != "unrated"]
+        unrated = checks[3][1]
+        if unrated:
+            lines.append(f"{len(unrated)} unrated player(s): {who(unrated)}")
+        dates = stored_round_dates(t.round_dates)
+        undated = [k for k in range(1, t.rounds_count + 1) if k > len(dates) or dates[k - 1] is None]
+        if undated:
+            lines.append(f"{len(undated)} round(s) without a date: {', '.join(map(str, undated))}")
+        return tuple(lines)
+
+
+HAND_MARK = "### round {round}: pairing changed by hand: {pairs}"
+"""How a TRF-2026 export marks a round whose pairing the arbiter changed: neither format has a
+field for it; TRF-2026 has comment lines (``###``), which every reader skips."""
+
+
+def _hand_changes(s: Session, t: Tournament, last: int) -> list[str]:
+    """A ``###`` line per written round whose boards (or bye) differ from the engine's pairing, as kept."""
+    marks = []
+    for r in queries.rounds(s, t.id):
+        if r.number > last or not r.engine_pairing:
+            continue
+        engine = json.loads(r.engine_pairing)
+        ours = [(b.white.pairing_number, b.black.pairing_number) for b in r.boards]
+        theirs = {(w, b) for w, b in engine.get("boards", [])}
+        changed = [f"{w}-{b}" for w, b in ours if (w, b) not in theirs]
+        bye = next(
+            (y.player.pairing_number for y in queries.byes(s, t.id)
+             if y.round_number == r.number and y.kind == ByeKind.PAIRING_ALLOCATED),
+            None,
+        )  # fmt: skip
+        if bye != engine.get("bye"):
+            changed.append(f"bye {bye}" if bye is not None else "no bye")
+        if changed:
+            marks.append(HAND_MARK.format(round=r.number, pairs=", ".join(changed)))
+    return marks

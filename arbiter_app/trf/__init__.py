@@ -1,5 +1,7 @@
 """FIDE TRF-16 tournament report files (FIDE C.04 Annex 2) with the
 pairing-engine extensions XXR, XXC, XXA, XXP and BBx: reading and writing.
+TRF-2026 keeps the same player lines and adds tournament records, read and
+written as lines of their own (:mod:`.versions`).
 
     doc = read_trf("tournament.trf")
     doc.player(1).rounds[0]       # RoundEntry(opponent=7, colour='w', code='1')

@@ -285,3 +285,13 @@ def test_tie_break_rules_set_checked_and_explained(seven_db: str, capsys: pytest
     code, out, _ = run(capsys, "--db", seven_db, "why-above", "1", "5")
     assert code == 0 and "separates them" in out and "above by BH/C1" in out
     assert "pairing-allocated or full-point bye (C.07-2026 16.2.1)" in out
+
+
+def test_export_trf_format_and_checklist(seven_db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--db", seven_db, "export-trf", "--checklist", "-")  # Baku 2016: TRF-16
+    assert code == 0 and "XXR 5" in out and "142 5" not in out
+    assert "checklist: 7 player(s) with no FIDE ID" in err and "round(s) without a date: 1, 2, 3, 4, 5" in err
+    code, out, _ = run(capsys, "--db", seven_db, "export-trf", "--format", "trf-2026", "-")
+    assert code == 0 and {"142 5", "152 W", "192 FIDE_DUTCH_2016"} <= set(out.splitlines())
+    code, _, err = run(capsys, "--db", seven_db, "export-trf", "-")
+    assert code == 0 and "checklist" not in err  # to a pipe: on request only

@@ -114,6 +114,10 @@ def test_import_and_export_trf(window: MainWindow, tmp_path: Path, boxes: Any) -
     assert "already exists" in boxes.texts("warning")[-1]
     text = window.context.read(sv.export_trf).text
     assert text.count("001 ") == 12
+    for version, record in (("trf-2026", "142 9"), ("trf-16", "XXR 9")):
+        window.write_trf_export(str(tmp_path / f"{version}.trf"), version)
+        written = (tmp_path / f"{version}.trf").read_text()
+        assert record in written and ("142 9" in written) == (version == "trf-2026")
 
 
 def test_closing_returns_to_the_welcome_page(window: MainWindow) -> None:

@@ -173,6 +173,10 @@ def test_export_writes_the_fide_report_header_lines(db: Database) -> None:
         "102": "Łukasz Żółć",
         "112": "Ann Arbiter, Bob Deputy",
         "122": "90 min/40 moves + 30 min + 30 s/move",
+        # TRF-2026 (the default for the 2026 edition): rounds, initial colour, pairing system
+        "142": "5",
+        "152": "W",
+        "192": "FIDE_DUTCH_2025",
     }
     assert sorted([*header, "132"]) == [line[:3] for _, line in doc.other_lines]
     again = import_trf(db, doc).tournament  # and read back into the fields
@@ -182,7 +186,7 @@ def test_export_writes_the_fide_report_header_lines(db: Database) -> None:
 def test_imported_header_lines_are_kept_once_and_the_counts_recomputed(db: Database) -> None:
     text = "032 DEN\n062 99\n072 98\n092 Individual: Swiss-System\n122 90'/40+30'+30\"\n" + EXTENSIONS
     info = import_trf(db, parse_trf(text, source="h.trf"))
-    out = parse_trf(export_trf(db, info.tournament.id).text)
+    out = parse_trf(export_trf(db, info.tournament.id, "trf-16").text)
     codes = [line[:3] for _, line in out.other_lines]
     assert codes == ["012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "122", "132"]
     header = {line[:3]: line[4:] for _, line in out.other_lines}
@@ -190,4 +194,4 @@ def test_imported_header_lines_are_kept_once_and_the_counts_recomputed(db: Datab
     assert (info.tournament.federation, info.tournament.time_control) == ("DEN", "90'/40+30'+30\"")
     assert [d.isoformat() for d in info.tournament.round_dates if d] == ["2026-11-20", "2026-11-21"]
     again = import_trf(db, out)
-    assert parse_trf(export_trf(db, again.tournament.id).text).other_lines == out.other_lines
+    assert parse_trf(export_trf(db, again.tournament.id, "trf-16").text).other_lines == out.other_lines
