@@ -47,6 +47,7 @@ from arbiter_app.services.standings import (
     ranked_standings,
     round_floats,
     standings,
+    standings_state,
     tiebreak_codes,
     tournament_state,
     tournament_tiebreaks,
@@ -59,6 +60,7 @@ from arbiter_app.services.tiebreak_rules import stored_list as tiebreak_list
 from arbiter_app.services.tournaments import (
     ConfirmationNeeded,
     change_edition,
+    change_system,
     create_tournament,
     edit_tournament,
     get_tournament,
@@ -68,8 +70,29 @@ from arbiter_app.services.tournaments import (
     parse_round_dates,
 )
 from arbiter_app.services.trf_io import export_trf, import_trf
+from arbiter_app.services.roundrobin import (
+    berger_number_of,
+    check_round_by_hand,
+    draw_berger_numbers,
+    explain_berger,
+    pair_round_by_hand,
+    set_berger_numbers,
+)
+from arbiter_app.services.systems import ROUND_ROBIN, SWISS, SYSTEMS, system_of
 
 __all__ = [
+    "ROUND_ROBIN",
+    "SWISS",
+    "SYSTEMS",
+    "berger_number_of",
+    "change_system",
+    "check_round_by_hand",
+    "draw_berger_numbers",
+    "explain_berger",
+    "pair_round_by_hand",
+    "set_berger_numbers",
+    "standings_state",
+    "system_of",
     "round_floats",
     "round_edition",
     "EditionTitle",
