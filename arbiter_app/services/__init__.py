@@ -78,7 +78,7 @@ from arbiter_app.services.roundrobin import (
     pair_round_by_hand,
     set_berger_numbers,
 )
-from arbiter_app.services.systems import ROUND_ROBIN, SWISS, SYSTEMS, system_of
+from arbiter_app.services.systems import ROUND_ROBIN, SWISS, SYSTEMS, system_of, system_of_info
 
 __all__ = [
     "ROUND_ROBIN",
@@ -93,6 +93,7 @@ __all__ = [
     "set_berger_numbers",
     "standings_state",
     "system_of",
+    "system_of_info",
     "round_floats",
     "round_edition",
     "EditionTitle",

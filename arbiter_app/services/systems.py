@@ -25,6 +25,7 @@ from arbiter_app.services.dto import TournamentInfo
 from arbiter_app.services.records import is_withdrawn_in
 from arbiter_app.services.state import state_for_round
 from arbiter_app.standings import roundrobin as rr
+from arbiter_app.trf.rounds import EDITION_SYSTEMS
 
 SWISS = "swiss"
 ROUND_ROBIN = "round-robin"
@@ -40,6 +41,10 @@ class TournamentSystem(Protocol):
     @property
     def report_title(self) -> str:
         """What the page header of a report names."""
+
+    @property
+    def trf_type(self) -> str:
+        """The TRF ``092`` line's text."""
 
     def pair(self, session: Session, t: Tournament, number: int) -> RoundPairing:
         """The round's pairing in pairing numbers (checking the earlier rounds are complete)."""
@@ -74,6 +79,11 @@ class SwissSystem:
     @property
     def report_title(self) -> str:
         return edition_rules(self.edition).title
+
+    @property
+    def trf_type(self) -> str:
+        """The ``092`` text: the edition's pairing-system code (``FIDE_DUTCH_2025``)."""
+        return EDITION_SYSTEMS.get(self.edition, "Individual: Swiss-System (FIDE Dutch System)")
 
     def pair(self, session: Session, t: Tournament, number: int) -> RoundPairing:
         return pair_round(state_for_round(session, t.id, number), self.edition)
@@ -111,6 +121,12 @@ class RoundRobinSystem:
     @property
     def report_title(self) -> str:
         return f"{self.title} (FIDE C.05 Annex 1)"
+
+    @property
+    def trf_type(self) -> str:
+        """The ``092`` text (TRF-16's "type of tournament", free text; read back by :func:`round_robin_of_trf`)."""
+        text = "Individual: Double Round-Robin" if self.double else "Individual: Round-Robin"
+        return text + (" (last two rounds of cycle 1 reversed)" if self.reverse_last_two else "")
 
     def total_rounds(self, players: int) -> int:
         return berger.total_rounds(players, self.double)
@@ -196,6 +212,16 @@ def make_system(name: str, edition: str, double: bool = False, reverse_last_two:
             raise ArbiterError("a Swiss tournament has no cycles: --double and --reverse-last-two are for round robins")
         return SwissSystem(edition)
     raise ArbiterError(f"unknown pairing system {name!r} (known: {', '.join(SYSTEMS)})")
+
+
+def round_robin_of_trf(type_text: str) -> RoundRobinSystem | None:
+    """The round robin a TRF ``092`` line declares ("Round-Robin", "Double Round-Robin", "... reversed"),
+    None for any other type."""
+    text = type_text.lower().replace("round robin", "round-robin").replace("roundrobin", "round-robin")
+    if "round-robin" not in text:
+        return None
+    double = "double" in text
+    return RoundRobinSystem(double, double and "reversed" in text)
 
 
 def system_of_info(info: TournamentInfo) -> TournamentSystem:

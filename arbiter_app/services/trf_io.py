@@ -50,6 +50,7 @@ from arbiter_app.services.records import (
     tournament_info,
 )
 from arbiter_app.services.standings import compute_standings
+from arbiter_app.services.systems import ROUND_ROBIN, RoundRobinSystem, round_robin_of_trf, system_of
 from arbiter_app.services.tournaments import parse_date
 from arbiter_app.trf import PlayerLine, RoundEntry, TrfDocument, read_trf, write_trf
 from arbiter_app.trf.rounds import (
@@ -140,6 +141,11 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
         code, text = line[:3], line[4:].strip()
         if code == "092" and text.upper() in SYSTEM_EDITIONS:
             continue  # the pairing system: the tournament's edition, written back from it
+        if code == "092" and (rr := round_robin_of_trf(text)) is not None:
+            values.update(system=rr.name, double_round_robin=rr.double, reverse_last_two=rr.reverse_last_two)
+            continue  # a round robin: written back from the tournament's system
+        if code == BERGER_LINE:
+            continue  # the Berger numbers: read with the players
         if code in _HEADER_FIELDS and text and not (code == "032" and len(text) != 3):
             values[_HEADER_FIELDS[code]] = text.upper() if code == "032" else text
         elif code in _DATE_FIELDS and _date(text) is not None:
@@ -152,6 +158,11 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
         values["name"] = name
     ps = trf_point_system(doc)
     rounds = doc.rounds_count or max((len(p.rounds) for p in doc.players), default=1)
+    if values.get("system") == ROUND_ROBIN:
+        # A round robin: its rounds follow from its players (C.05 Annex 1), its tie-breaks are C.07's for it.
+        system = RoundRobinSystem(bool(values["double_round_robin"]), bool(values["reverse_last_two"]))
+        rounds = doc.rounds_count or system.total_rounds(len(doc.players))
+        values.setdefault("tie_breaks", system.default_tiebreaks("c07-2026"))
     return Tournament(
         rounds_count=max(rounds, 1),
         points_win=ps.win,
@@ -195,7 +206,8 @@ def import_trf(
         raise ArbiterError(f"{doc.source} has no players (001 lines)")
     declared = edition_of(doc)
     chosen = edition_rules(edition or declared or DEFAULT_EDITION)
-    if edition is None and declared is None:
+    type_line = next((line[4:] for _, line in doc.other_lines if line.startswith("092")), "")
+    if edition is None and declared is None and round_robin_of_trf(type_line) is None:
         warnings.append(
             f"{doc.source}: no pairing system declared (092 line): the coming rounds are paired by the "
             f"{chosen.short_title} rules; if earlier rounds were paired by another edition, change it in the settings"
@@ -236,6 +248,7 @@ def import_trf(
         forbidden = {(a, b) for group in doc.forbidden_pairs for a in group for b in group if a < b}
         for a, b in sorted(forbidden):  # XXP 1 2 and XXP 2 1 forbid one pair
             s.add(ForbiddenPair(tournament_id=t.id, first_id=ids[a], second_id=ids[b]))
+        _berger_numbers(doc, t, s)
         paired = next_round(doc) - 1
         for k in range(1, paired + 1):
             _import_round(s, t, doc, k, ids, warnings)
@@ -320,6 +333,27 @@ def _cells(
 NAME_WIDTH = 33
 """Characters of a name in a ``001`` line (columns 15-47)."""
 
+BERGER_LINE = "XXB"
+"""This application's TRF line for a round robin's Berger numbers, in pairing-number order (``XXB 3 1 4 2``);
+without it, a round robin's Berger numbers are the starting ranks (the numbers drawn)."""
+
+
+def _berger_numbers(doc: TrfDocument, t: Tournament, session: Session) -> None:
+    """A round robin's Berger numbers: the ``XXB`` line's, else the starting ranks."""
+    if t.system != ROUND_ROBIN:
+        return
+    players = sorted(queries.players(session, t.id), key=lambda p: p.pairing_number)
+    numbers = [p.pairing_number for p in players]
+    for _, line in doc.other_lines:
+        if line.startswith(BERGER_LINE):
+            given = [int(x) for x in line[3:].split() if x.isdigit()]
+            if sorted(given) == list(range(1, len(players) + 1)):
+                numbers = given
+    for p, number in zip(players, numbers, strict=True):
+        p.berger_number = number
+    session.flush()
+
+
 TOURNAMENT_TYPE = "Individual: Swiss-System (FIDE Dutch System)"
 """The ``092`` line for a tournament whose edition has no pairing-system code.  Otherwise,
 without a line of its own, the tournament writes its edition's code (``092 FIDE_DUTCH_2025``
@@ -359,8 +393,13 @@ def _header_lines(t: Tournament, players: list[Player]) -> list[tuple[int, str]]
     lines["062"] = f"062 {len(players)}"
     lines["072"] = f"072 {sum(1 for p in players if p.rating)}"
     lines["082"] = "082 0"
-    lines.setdefault("092", f"092 {EDITION_SYSTEMS.get(t.edition, TOURNAMENT_TYPE)}")
+    lines.setdefault("092", f"092 {system_of(t).trf_type}")
     ordered = [lines[code] for code in sorted(lines)]
+    berger = [p.berger_number for p in sorted(players, key=lambda p: p.pairing_number)]
+    if all(number is not None for number in berger) and berger:
+        # A round robin's Berger numbers, by pairing number (this application's line; other programs skip it).
+        others = [line for line in others if not line.startswith(BERGER_LINE)]
+        others.append(f"{BERGER_LINE} " + " ".join(str(n) for n in berger))
     return [(0, line) for line in ordered + others]
 
 

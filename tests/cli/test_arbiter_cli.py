@@ -285,3 +285,22 @@ def test_tie_break_rules_set_checked_and_explained(seven_db: str, capsys: pytest
     code, out, _ = run(capsys, "--db", seven_db, "why-above", "1", "5")
     assert code == 0 and "separates them" in out and "above by BH/C1" in out
     assert "pairing-allocated or full-point bye (C.07-2026 16.2.1)" in out
+
+
+def test_new_round_robin_draw_pair_and_berger_row(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``arbiter new --round-robin --double --reverse-last-two``; Berger numbers drawn; round 1 by the table."""
+    db = str(tmp_path / "rr.db")
+    code, out, _ = run(capsys, "--db", db, "new", "--name", "Club", "--round-robin", "--double", "--reverse-last-two")
+    assert code == 0 and "Double round robin, Berger tables" in out
+    for name in ("A One", "B Two", "C Three", "D Four"):
+        assert run(capsys, "--db", db, "players", "add", name)[0] == 0
+    code, out, _ = run(capsys, "--db", db, "berger-numbers", "--set", "1=4,2=3,3=2,4=1")
+    assert code == 0 and "set by hand; 6 rounds" in out
+    code, out, _ = run(capsys, "--db", db, "pair")
+    assert code == 0
+    code, out, _ = run(capsys, "--db", db, "berger-row", "4", "--round", "1")
+    assert code == 0 and "Berger number 1" in out and "Rd 1" in out
+    code, out, _ = run(capsys, "--db", db, "settings")
+    assert "round-robin" in out
+    code, _, err = run(capsys, "--db", str(tmp_path / "s.db"), "new", "--name", "Open")
+    assert code != 0 and "--rounds" in err

@@ -181,3 +181,28 @@ def test_odd_field_sits_out(db: Database) -> None:
     # "Rd 1: 1-6, 2-5, 3-4": 6 is the missing number, 1 sits out and receives no pairing-allocated bye.
     assert [(b.white, b.black) for b in r.boards] == [(2, 5), (3, 4)]
     assert sv.list_byes(db, t.id) == ()
+
+
+def test_trf_export_and_import_of_a_round_robin(db: Database, tmp_path) -> None:  # noqa: ANN001
+    """TRF: the 092 line names the round robin, XXB keeps the Berger numbers; the import pairs on by them."""
+    tid = ten_player_double(db)
+    sv.draw_berger_numbers(db, tid, seed=5)
+    for _ in range(3):
+        play_round(db, tid)
+    text = sv.export_trf(db, tid).text
+    assert "092 Individual: Double Round-Robin (last two rounds of cycle 1 reversed)" in text
+    numbers = sv.berger_number_of(db, tid)
+    assert "XXB " + " ".join(str(numbers[p]) for p in range(1, 11)) in text
+    path = tmp_path / "rr.trf"
+    path.write_text(text)
+    imported = sv.import_trf(db, str(path), name="Copy")
+    t = imported.tournament
+    assert (t.system, t.double_round_robin, t.reverse_last_two, t.rounds_count) == ("round-robin", True, True, 18)
+    assert not [w for w in imported.warnings if "no pairing system" in w]
+    assert t.tie_breaks == "DE, WIN, SB, KS"
+    assert sv.berger_number_of(db, t.id) == numbers
+    # Round 4 of the copy is round 4 of the original.
+    copy = sv.pair_next_round(db, t.id)
+    original = sv.pair_next_round(db, tid)
+    assert [(b.white, b.black) for b in copy.boards] == [(b.white, b.black) for b in original.boards]
+    assert sv.export_trf(db, t.id).text.count("XXB") == 1
