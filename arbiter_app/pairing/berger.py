@@ -244,3 +244,25 @@ def check_meetings(players: int, rounds: Sequence[Sequence[tuple[int, int]]], cy
                 times = "once" if cycles == 1 else "twice"
                 problems.append(f"round {number}: {white} and {black} meet again (each pair meets {times})")
     return problems
+
+
+def check_colours(rounds: Sequence[Sequence[tuple[int, int]]], cycles: int = 1) -> list[str]:
+    """Colour problems of hand-made rounds (checklist Q102: a double round robin not made by the Berger tables
+    is guarded against three games in a row with the same colour; in a double round robin each pair plays
+    one game with each colour).  Empty when sound so far."""
+    problems: list[str] = []
+    runs: dict[int, tuple[str, int]] = {}
+    whites: dict[frozenset[int], list[int]] = {}
+    for number, boards in enumerate(rounds, 1):
+        for white, black in boards:
+            for player, colour in ((white, "white"), (black, "black")):
+                last, length = runs.get(player, ("", 0))
+                length = length + 1 if last == colour else 1
+                runs[player] = (colour, length)
+                if length == 3:
+                    problems.append(f"round {number}: player {player} has {colour} for the third game in a row")
+            pair = frozenset((white, black))
+            whites.setdefault(pair, []).append(white)
+            if cycles == 2 and whites[pair].count(white) > 1:
+                problems.append(f"round {number}: {white} has white against {black} again (one game each with white)")
+    return problems

@@ -98,14 +98,17 @@ def _earlier_boards(session: Session, t: Tournament, before: int) -> list[list[t
 def check_round_by_hand(db: Database, tournament_id: int, boards: Sequence[tuple[int, int]],
                         round_number: int | None = None) -> list[str]:
     """Problems with a round robin's round paired by hand (pairing numbers, white first): each pair meets
-    once per cycle (twice in a double round robin), no one plays twice.  Empty when sound."""
+    once per cycle (twice in a double round robin), no one plays twice (Q101); no one has the same colour
+    three games in a row, and in a double round robin each of a pair has white once (Q102).  Empty when sound."""
     with db.read() as s:
         t, system = _round_robin(s, tournament_id)
         last = queries.last_round(s, t.id)
         number = round_number or ((last.number + 1) if last else 1)
         players = len(queries.players(s, t.id))
         earlier = _earlier_boards(s, t, number)
-        return berger.check_meetings(players, [*earlier, list(boards)], 2 if system.double else 1)
+        cycles = 2 if system.double else 1
+        rounds = [*earlier, list(boards)]
+        return berger.check_meetings(players, rounds, cycles) + berger.check_colours(rounds, cycles)
 
 
 def pair_round_by_hand(db: Database, tournament_id: int, boards: Sequence[tuple[int, int]]) -> RoundInfo:

@@ -19,6 +19,7 @@ from arbiter_app.pairing.berger import (
     berger_round,
     berger_row,
     berger_table,
+    check_colours,
     check_meetings,
     cycle_order,
     double_round_robin,
@@ -210,6 +211,13 @@ def test_check_meetings_finds_a_repeated_pair_and_a_double_booking() -> None:
                         "round 2: 3 and 4 meet again (each pair meets once)"]
     assert check_meetings(4, [[(1, 2), (1, 3)]]) == ["round 1: player 1 plays twice"]
     assert check_meetings(4, [[(1, 2)], [(2, 1)]], cycles=2) == []
+
+
+def test_check_colours_of_hand_made_rounds() -> None:
+    """Checklist Q102: three games in a row with one colour, and a pair's second game with the same colours."""
+    assert check_colours([[(1, 2)], [(1, 3)], [(1, 4)]]) == ["round 3: player 1 has white for the third game in a row"]
+    assert check_colours([[(1, 2)], [(1, 2)]], cycles=2) == ["round 2: 1 has white against 2 again (one game each with white)"]
+    assert check_colours([[r for r in rd.boards] for rd in double_round_robin(6, True)], cycles=2) == []
 
 
 def test_berger_row_explains_opponent_and_colour() -> None:

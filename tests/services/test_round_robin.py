@@ -206,3 +206,20 @@ def test_trf_export_and_import_of_a_round_robin(db: Database, tmp_path) -> None:
     original = sv.pair_next_round(db, tid)
     assert [(b.white, b.black) for b in copy.boards] == [(b.white, b.black) for b in original.boards]
     assert sv.export_trf(db, t.id).text.count("XXB") == 1
+
+
+def test_withdrawal_after_half_the_games_stands(db: Database) -> None:
+    """C.05: a player who completed at least half of the games keeps their results; the games left are
+    lost by forfeit (entered with the pairing)."""
+    t = sv.create_tournament(db, "Quad", 3, system=sv.ROUND_ROBIN)
+    for name in NAMES[:4]:
+        sv.register_player(db, t.id, name)
+    sv.set_berger_numbers(db, t.id, {n: n for n in range(1, 5)})
+    play_round(db, t.id)
+    play_round(db, t.id)
+    sv.withdraw_player(db, t.id, 4)  # two of three games completed: more than half
+    r = play_round(db, t.id)
+    (board,) = [b for b in r.boards if 4 in (b.white, b.black)]
+    assert board.forfeit and board.result == ("0-1" if board.white == 4 else "1-0")
+    rows = sv.ranked_standings(db, t.id).rows
+    assert sorted(row.number for row in rows) == [1, 2, 3, 4]
