@@ -221,7 +221,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--after-round", "--round", type=int, dest="after_round")
     p.add_argument("--json", action="store_true", help="the rows as JSON")
     p = command("report", "write standings, crosstable, wall chart, pairing cards or a pairing list (.html, .pdf)", _report)
-    p.add_argument("kind", choices=("standings", "crosstable", "wallchart", "cards", "pairings"))
+    p.add_argument("kind", choices=("standings", "crosstable", "wallchart", "cards", "pairings", "rounds"))
     p.add_argument("-o", "--output", type=Path, required=True, metavar="FILE", help="FILE.html or FILE.pdf")
     p.add_argument("--round", type=int, help="after this round (standings, crosstable) or of this round (pairings)")
     command("audit", "the audit log", _audit)

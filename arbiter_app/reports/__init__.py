@@ -26,11 +26,12 @@ from arbiter_app.standings.reports import (
     crosstable_html,
     pairing_cards_html,
     pairing_list_html,
+    rounds_table_html,
     standings_html,
     wallchart_html,
 )
 
-KINDS = ("standings", "crosstable", "wallchart", "cards", "pairings")
+KINDS = ("standings", "crosstable", "wallchart", "cards", "pairings", "rounds")
 """The report kinds."""
 FORMATS = (".html", ".pdf")
 """The file suffixes written."""
@@ -57,6 +58,14 @@ def report_html(db: Database, tournament_id: int, kind: str, round_number: int |
     complete = last_complete(rounds)
     # The page header: the dates, then the rules that paired the tournament (issue: the edition on every report).
     when = " · ".join(part for part in (date_text(t), system_of_info(t).report_title) if part)
+    if kind == "rounds":
+        # The table of all rounds (a round robin's rounds to come from its Berger table).
+        names = {p.number: f"{p.number} {p.name}" for p in sv.list_players(db, tournament_id)}
+        rows = [
+            (number, [(names[w], names[b], result) for w, b, result in boards], [names[p] for p in out], paired)
+            for number, boards, out, paired in sv.rounds_table(db, tournament_id)
+        ]
+        return rounds_table_html(rows, t.name, when)
     if kind == "pairings":
         number = round_number if round_number is not None else (rounds[-1].number if rounds else 0)
         paired = {r.number: r for r in rounds}

@@ -76,6 +76,7 @@ from arbiter_app.services.roundrobin import (
     draw_berger_numbers,
     explain_berger,
     pair_round_by_hand,
+    rounds_table,
     set_berger_numbers,
 )
 from arbiter_app.services.systems import ROUND_ROBIN, SWISS, SYSTEMS, system_of, system_of_info
@@ -90,6 +91,7 @@ __all__ = [
     "draw_berger_numbers",
     "explain_berger",
     "pair_round_by_hand",
+    "rounds_table",
     "set_berger_numbers",
     "standings_state",
     "system_of",

@@ -155,3 +155,36 @@ def explain_berger(db: Database, tournament_id: int, pairing_number: int, round_
             other = by_berger[row.opponent]
             text += f". Berger number {row.opponent} is {other.name} (pairing number {other.pairing_number})"
         return text
+
+
+def rounds_table(db: Database, tournament_id: int) -> tuple[tuple[int, tuple[tuple[int, int, str], ...], tuple[int, ...], bool], ...]:
+    """The table of all rounds, in pairing numbers: ``(round, boards as (white, black, result), sitting out,
+    paired)``.  Rounds paired so far as stored; a round robin's rounds to come as its Berger table gives them
+    (once the Berger numbers are set)."""
+    with db.read() as s:
+        t = queries.tournament(s, tournament_id)
+        players = list(queries.players(s, t.id))
+        everyone = {p.pairing_number for p in players}
+        table: list[tuple[int, tuple[tuple[int, int, str], ...], tuple[int, ...], bool]] = []
+        for r in queries.rounds(s, t.id):
+            boards = tuple((b.white.pairing_number, b.black.pairing_number, _result_text(b.result, b.forfeit))
+                           for b in r.boards)
+            seated = {p for w, b, _ in boards for p in (w, b)}
+            table.append((r.number, boards, tuple(sorted(everyone - seated)), True))
+        system = system_of(t)
+        if isinstance(system, RoundRobinSystem) and all(p.berger_number for p in players) and players:
+            by_berger = berger_numbers(players)
+            for planned in system.schedule(len(players))[len(table):]:
+                boards = tuple((by_berger[w].pairing_number, by_berger[b].pairing_number, "")
+                               for w, b in planned.boards)
+                out = (by_berger[planned.bye].pairing_number,) if planned.bye else ()
+                table.append((planned.number, boards, out, False))
+        return tuple(table)
+
+
+def _result_text(result: str | None, forfeit: bool) -> str:
+    if result is None:
+        return ""
+    if forfeit:
+        return {"1-0": "+/-", "0-1": "-/+", "0-0": "-/-"}.get(result, result)
+    return result.replace("1/2", "½")

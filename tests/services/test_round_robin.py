@@ -11,6 +11,7 @@ import pytest
 from arbiter_app import services as sv
 from arbiter_app.errors import ArbiterError, RuleViolation
 from arbiter_app.pairing.berger import double_round_robin
+from arbiter_app.reports import report_html
 from arbiter_app.persistence import Database
 from arbiter_app.services.dto import RoundInfo
 from arbiter_app.services.systems import drawn_numbers
@@ -80,6 +81,14 @@ def test_ten_player_double_round_robin_with_a_withdrawal(db: Database, tmp_path)
 
     # A withdrawal after three rounds: three games of eighteen, fewer than half -> the results do not count.
     leaver = by_berger[1]
+    # The table of all rounds: three played, fifteen to come as the Berger table gives them.
+    planned = sv.rounds_table(db, tid)
+    assert [paired for *_, paired in planned] == [True] * 3 + [False] * 15
+    assert [[(w, b) for w, b, _ in boards] for _, boards, _, _ in planned] == [
+        [(by_berger[w], by_berger[b]) for w, b in r.boards] for r in table
+    ]
+    html = report_html(db, tid, "rounds")
+    assert "Round 18 (to come)" in html and "Round 3 (to come)" not in html
     sv.withdraw_player(db, tid, leaver)
     for number in range(4, 19):
         r = play_round(db, tid)
@@ -123,13 +132,11 @@ def test_ten_player_double_round_robin_with_a_withdrawal(db: Database, tmp_path)
     assert "Berger number 3" in text and "Rd 8" in text  # round 9 plays table row 8 (last two reversed)
 
     # Reports: crosstable, standings, pairing list, cards.
-    from arbiter_app.reports import report_html
-
     cross = report_html(db, tid, "crosstable")
     assert "Double round robin, Berger tables" in cross
     assert NAMES[leaver - 1] not in cross  # C.05: the player's results do not count; not in the crosstable
     assert all(name in cross for name in NAMES if name != NAMES[leaver - 1])
-    for kind in ("standings", "pairings", "cards", "wallchart"):
+    for kind in ("standings", "pairings", "cards", "wallchart", "rounds"):
         assert "<html" in report_html(db, tid, kind).lower()
 
 
