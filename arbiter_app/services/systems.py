@@ -33,7 +33,11 @@ SYSTEMS = (SWISS, ROUND_ROBIN)
 
 
 class TournamentSystem(Protocol):
-    name: str
+    """What the services ask of a pairing system (one object per tournament: no ``if system == ...`` elsewhere)."""
+
+    @property
+    def name(self) -> str:
+        """``swiss`` or ``round-robin`` (``Tournament.system``)."""
 
     @property
     def title(self) -> str: ...
