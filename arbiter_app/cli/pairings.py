@@ -27,11 +27,11 @@ from arbiter_app import atomic
 from arbiter_app.conformance import check_tournament, edition_for
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
 from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS, pair_round
-from arbiter_app.pairing.model import RoundPairing
+from arbiter_app.pairing.model import Board, RoundPairing
 from arbiter_app.trf.errors import TrfReadError
 from arbiter_app.trf.model import TrfDocument
 from arbiter_app.trf.reader import read_trf
-from arbiter_app.trf.rounds import next_round, state_before_round
+from arbiter_app.trf.rounds import berger_numbers_of, next_round, round_robin_of, state_before_round
 
 # Start-up: pairing a round (-p) imports the engine and the TRF reader only; the explanation (--explain ...)
 # and the generator (-g) are imported when asked for.
@@ -106,7 +106,24 @@ def _pair(path: str, out: str, edition: str | None) -> int:
     round_number = next_round(doc)
     if doc.rounds_count is not None and round_number > doc.rounds_count:
         raise ArbiterError(f"{path}: all {doc.rounds_count} rounds (XXR) have been paired; there is no round to pair")
-    pairing = pair_round(state_before_round(doc, round_number), edition_for(doc, edition))
+    rr = round_robin_of(doc)
+    if rr is not None:
+        # A round robin (the 092 line): the Berger table's round, in starting ranks (C.05 Annex 1).
+        from arbiter_app.pairing.berger import schedule
+
+        numbers = berger_numbers_of(doc)
+        rank = {berger: start for start, berger in numbers.items()}
+        rounds = schedule(len(doc.players), *rr)
+        if round_number > len(rounds):
+            raise ArbiterError(f"{path}: the round robin's {len(rounds)} rounds have been paired")
+        table = rounds[round_number - 1]
+        pairing = RoundPairing(
+            round_number,
+            tuple(Board(rank[w], rank[b]) for w, b in table.boards),
+            rank[table.bye] if table.bye is not None else None,
+        )
+    else:
+        pairing = pair_round(state_before_round(doc, round_number), edition_for(doc, edition))
     text = format_pairing(pairing)
     if out == "-":
         sys.stdout.write(text)

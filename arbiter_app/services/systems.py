@@ -25,7 +25,7 @@ from arbiter_app.services.dto import TournamentInfo
 from arbiter_app.services.records import is_withdrawn_in
 from arbiter_app.services.state import state_for_round
 from arbiter_app.standings import roundrobin as rr
-from arbiter_app.trf.rounds import EDITION_SYSTEMS
+from arbiter_app.trf.rounds import EDITION_SYSTEMS, round_robin_type
 
 SWISS = "swiss"
 ROUND_ROBIN = "round-robin"
@@ -219,13 +219,9 @@ def make_system(name: str, edition: str, double: bool = False, reverse_last_two:
 
 
 def round_robin_of_trf(type_text: str) -> RoundRobinSystem | None:
-    """The round robin a TRF ``092`` line declares ("Round-Robin", "Double Round-Robin", "... reversed"),
-    None for any other type."""
-    text = type_text.lower().replace("round robin", "round-robin").replace("roundrobin", "round-robin")
-    if "round-robin" not in text:
-        return None
-    double = "double" in text
-    return RoundRobinSystem(double, double and "reversed" in text)
+    """The round robin a TRF ``092`` line declares (:func:`arbiter_app.trf.rounds.round_robin_type`), else None."""
+    found = round_robin_type(type_text)
+    return RoundRobinSystem(*found) if found is not None else None
 
 
 def system_of_info(info: TournamentInfo) -> TournamentSystem:

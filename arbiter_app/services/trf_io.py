@@ -63,6 +63,7 @@ from arbiter_app.trf.rounds import (
     tenths,
 )
 from arbiter_app.trf.rounds import point_system as trf_point_system
+from arbiter_app.trf.rounds import BERGER_LINE, berger_numbers_of
 
 _HEADER_FIELDS = {
     "012": "name",
@@ -333,24 +334,13 @@ def _cells(
 NAME_WIDTH = 33
 """Characters of a name in a ``001`` line (columns 15-47)."""
 
-BERGER_LINE = "XXB"
-"""This application's TRF line for a round robin's Berger numbers, in pairing-number order (``XXB 3 1 4 2``);
-without it, a round robin's Berger numbers are the starting ranks (the numbers drawn)."""
-
-
 def _berger_numbers(doc: TrfDocument, t: Tournament, session: Session) -> None:
     """A round robin's Berger numbers: the ``XXB`` line's, else the starting ranks."""
     if t.system != ROUND_ROBIN:
         return
-    players = sorted(queries.players(session, t.id), key=lambda p: p.pairing_number)
-    numbers = [p.pairing_number for p in players]
-    for _, line in doc.other_lines:
-        if line.startswith(BERGER_LINE):
-            given = [int(x) for x in line[3:].split() if x.isdigit()]
-            if sorted(given) == list(range(1, len(players) + 1)):
-                numbers = given
-    for p, number in zip(players, numbers, strict=True):
-        p.berger_number = number
+    numbers = berger_numbers_of(doc)
+    for p in queries.players(session, t.id):
+        p.berger_number = numbers[p.pairing_number]
     session.flush()
 
 

@@ -231,3 +231,22 @@ def test_berger_row_explains_opponent_and_colour() -> None:
     assert row.table_round == 9 and "reversed" in row.text
     row = berger_row(9, 3, 5)
     assert row.opponent is None and "sits out" in row.text
+
+
+def test_cli_pairs_the_next_round_of_a_round_robin_trf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A TRF whose 092 line declares a round robin: ``-p`` gives the Berger table's next round, in starting
+    ranks through the XXB line (Berger numbers by starting rank)."""
+    from arbiter_app.cli.pairings import main
+
+    lines = ["012 Quad", "092 Individual: Round-Robin", "XXR 3", "XXB 4 3 2 1"]
+    # Round 1 by Berger numbers "1-4, 2-3": starting ranks 4-1 and 3-2.
+    results = {1: (4, "b", "0"), 2: (3, "b", "1"), 3: (2, "w", "0"), 4: (1, "w", "1")}
+    for rank in range(1, 5):
+        opponent, colour, result = results[rank]
+        head = f"001 {rank:>4}      {'Player ' + str(rank):<33} 2000"
+        lines.append(f"{head:<91}{opponent:>4} {colour} {result}")
+    path = tmp_path / "quad.trf"
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["--dutch", str(path), "-p"]) == 0
+    # Round 2, "Rd 2: 4-3, 1-2" in Berger numbers: starting ranks 1-2 and 4-3.
+    assert capsys.readouterr().out.splitlines() == ["2", "1 2", "4 3"]
