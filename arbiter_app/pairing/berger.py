@@ -186,7 +186,7 @@ def berger_row(players: int, player: int, round_number: int, double: bool = Fals
     table_round = (cycle_order(players, reverse_last_two)[round_number - 1] if cycle == 1
                    else round_number - count)
     table = table_size(players)
-    source = f"Berger table of {table}" + (f" (player {table} is the bye: {players} players)" if table != players else "")
+    source = f"Berger table of {table}" + (f" (number {table} missing: {players} players)" if table != players else "")
     where = f"round {round_number} is row 'Rd {table_round}' of the {source}"
     if cycle == 2:
         where += ", second cycle: colours reversed"
