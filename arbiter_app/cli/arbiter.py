@@ -258,8 +258,6 @@ def _new(db: Database, a: argparse.Namespace) -> int:
         )
     points = PointSystem(win=a.win, draw=a.draw, pairing_allocated_bye=a.win if a.bye_points is None else a.bye_points)
     system = sv.ROUND_ROBIN if a.round_robin else sv.SWISS
-    if a.rounds is None and not a.round_robin:
-        raise ArbiterError("a Swiss tournament declares its number of rounds beforehand (C.04.1.a): --rounds N")
     t = sv.create_tournament(
         db,
         a.name,
@@ -695,7 +693,11 @@ def _who(args: argparse.Namespace) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     global _selected
-    args = _parser().parse_args(_protect_results(list(sys.argv[1:] if argv is None else argv)))
+    parser = _parser()
+    args = parser.parse_args(_protect_results(list(sys.argv[1:] if argv is None else argv)))
+    if args.command == "new" and args.rounds is None and not args.round_robin:
+        # C.04.1.a: a Swiss declares its number of rounds; a round robin's follow from its players.
+        parser.error("the following arguments are required for a Swiss: --rounds (or --round-robin)")
     _selected = getattr(args, "tournament", None)
     path = getattr(args, "db", None) or default_database_path()
     creating = args.command in ("new", "import-trf")

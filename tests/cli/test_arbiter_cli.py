@@ -302,5 +302,7 @@ def test_new_round_robin_draw_pair_and_berger_row(tmp_path: Path, capsys: pytest
     assert code == 0 and "Berger number 1" in out and "Rd 1" in out
     code, out, _ = run(capsys, "--db", db, "settings")
     assert "round-robin" in out
-    code, _, err = run(capsys, "--db", str(tmp_path / "s.db"), "new", "--name", "Open")
-    assert code != 0 and "--rounds" in err
+    with pytest.raises(SystemExit) as caught:
+        main(["--db", str(tmp_path / "s.db"), "new", "--name", "Open"])
+    assert caught.value.code == 3 and "--rounds" in capsys.readouterr().err
+    assert not (tmp_path / "s.db").exists()
