@@ -10,7 +10,7 @@ from typing import Any
 
 from arbiter_app import services as sv
 from arbiter_app.gui.main_window import MainWindow
-from arbiter_app.gui.tournament_dialog import TournamentDialog
+from arbiter_app.gui.tournament_dialog import SettingsDialog, TournamentDialog
 from arbiter_app.pairing.berger import double_round_robin
 from tests.gui.conftest import MessageBoxes, on_modal
 from tests.gui.test_new_user import add_player, ok, type_result
@@ -33,6 +33,9 @@ def test_ten_player_double_round_robin_in_the_gui(qtbot: Any, window: MainWindow
     context = window.context
     t = sv.get_tournament(context.db, context.tournament_id)
     assert (t.system, t.double_round_robin, t.reverse_last_two) == ("round-robin", True, True)
+    settings = SettingsDialog(context)
+    assert settings.system.text().startswith("Double round robin, Berger tables, last two rounds of the first cycle")
+    settings.deleteLater()
     for i, name in enumerate(NAMES):
         add_player(window, name, 2300 - 20 * i)
     sv.draw_berger_numbers(context.db, context.tournament_id, seed=11)
