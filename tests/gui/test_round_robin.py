@@ -10,6 +10,7 @@ from typing import Any
 
 from arbiter_app import services as sv
 from arbiter_app.gui.main_window import MainWindow
+from arbiter_app.gui.report_dialog import ReportDialog
 from arbiter_app.gui.tournament_dialog import SettingsDialog, TournamentDialog
 from arbiter_app.pairing.berger import double_round_robin
 from tests.gui.conftest import MessageBoxes, on_modal
@@ -64,5 +65,8 @@ def test_ten_player_double_round_robin_in_the_gui(qtbot: Any, window: MainWindow
 
     cross = report_html(context.db, context.tournament_id, "crosstable")
     assert NAMES[leaver - 1] not in cross and "Double round robin, Berger tables" in cross
+    dialog = ReportDialog(context, "rounds", window)
+    text = dialog.preview.toPlainText()
+    assert "Round 18 (to come)" in text and "Round 3 (to come)" not in text
     ranked = sv.ranked_standings(context.db, context.tournament_id)
     assert len(ranked.rows) == 9 and ranked.tiebreaks == ("DE", "WIN", "SB", "KS")
