@@ -109,7 +109,12 @@ def _parser() -> argparse.ArgumentParser:
 
     p = command("new", "create the tournament file", _new)
     p.add_argument("--name", required=True)
-    p.add_argument("--rounds", type=int, required=True)
+    p.add_argument("--rounds", type=int, help="number of rounds (a Swiss: required; a round robin: from its players)")
+    p.add_argument("--round-robin", action="store_true",
+                   help="a round robin paired by the Berger tables (C.05 Annex 1) instead of a Swiss")
+    p.add_argument("--double", action="store_true", help="round robin: a double round robin")
+    p.add_argument("--reverse-last-two", action="store_true",
+                   help="double round robin: play the last two rounds of the first cycle in reverse order")
     p.add_argument("--place", default="")
     p.add_argument("--start", type=_date)
     p.add_argument("--end", type=_date)
@@ -227,6 +232,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--kind", choices=("half", "full", "zero", "absent"), default="half")
     p.add_argument("--explained", action="store_true", help="absent with notice: not withdrawn (C.04.2.D.2)")
     p.add_argument("--cancel", action="store_true", help="cancel the bye instead")
+    p = command("berger-numbers", "a round robin's Berger numbers: show, draw by lot or set by hand (before round 1)",
+                _berger_numbers)
+    p.add_argument("--draw", action="store_true", help="draw them by lot (the seed is printed and recorded)")
+    p.add_argument("--seed", type=int, help="with --draw: the seed (repeatable)")
+    p.add_argument("--set", metavar="P=B,...", help="by hand: pairing number = Berger number, for every player")
+    p = command("berger-row", "a round robin: which Berger row gives a player's opponent and colour", _explain_berger)
+    p.add_argument("number", type=int, help="pairing number")
+    p.add_argument("--round", type=int, required=True)
     p = command("pair", "pair the next round (a draft)", _pair)
     p.add_argument("--again", action="store_true", help="pair the draft round again")
     command("publish", "publish the draft round (makes a backup copy)", _publish)
@@ -258,7 +271,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--after-round", "--round", type=int, dest="after_round")
     p.add_argument("--json", action="store_true", help="the rows as JSON")
     p = command("report", "write standings, crosstable, wall chart, pairing cards or a pairing list (.html, .pdf)", _report)
-    p.add_argument("kind", choices=("standings", "crosstable", "wallchart", "cards", "pairings"))
+    p.add_argument("kind", choices=("standings", "crosstable", "wallchart", "cards", "pairings", "rounds"))
     p.add_argument("-o", "--output", type=Path, required=True, metavar="FILE", help="FILE.html or FILE.pdf")
     p.add_argument("--round", type=int, help="after this round (standings, crosstable) or of this round (pairings)")
     command("audit", "the audit log", _audit)
@@ -294,10 +307,12 @@ def _new(db: Database, a: argparse.Namespace) -> int:
             + ": use another file, or --another to add a tournament (then pick one with --tournament)"
         )
     points = PointSystem(win=a.win, draw=a.draw, pairing_allocated_bye=a.win if a.bye_points is None else a.bye_points)
+    system = sv.ROUND_ROBIN if a.round_robin else sv.SWISS
     t = sv.create_tournament(
         db,
         a.name,
-        a.rounds,
+        # A round robin's rounds follow from its players; set when the Berger numbers are drawn or set.
+        a.rounds if a.rounds is not None else 1,
         place=a.place,
         start_date=a.start,
         end_date=a.end,
@@ -312,9 +327,48 @@ def _new(db: Database, a: argparse.Namespace) -> int:
         time_control=a.time_control,
         round_dates=a.round_dates,
         edition=a.edition,
+        system=system,
+        double_round_robin=a.double,
+        reverse_last_two=a.reverse_last_two,
     )
+    if a.round_robin:
+        print(f"created '{t.name}' ({sv.system_of_info(t).title}; the rounds follow from the players when the "
+              f"Berger numbers are drawn: '{PROG} berger-numbers') in {db.name}" + (f" (id {t.id})" if existing else ""))
+        return EXIT_OK
     print(f"created '{t.name}' ({t.rounds_count} rounds, paired by the {edition_rules(t.edition).short_title} rules) "
           f"in {db.name}" + (f" (id {t.id})" if existing else ""))
+    return EXIT_OK
+
+
+def _berger_numbers(db: Database, a: argparse.Namespace) -> int:
+    tid = _tid(db)
+    if a.set is not None:
+        try:
+            numbers = {int(k): int(v) for k, v in (item.split("=") for item in a.set.replace(" ", "").split(",") if item)}
+        except ValueError:
+            raise ArbiterError(f"--set {a.set!r}: write PAIRING=BERGER pairs, e.g. 1=3,2=1,3=2") from None
+        players = sv.set_berger_numbers(db, tid, numbers)
+    elif a.draw or a.seed is not None:
+        players = sv.draw_berger_numbers(db, tid, a.seed)
+    else:
+        numbers = sv.berger_number_of(db, tid)
+        if not numbers:
+            print("no Berger numbers yet: --draw [--seed S] or --set PAIRING=BERGER,...")
+            return EXIT_OK
+        for p in sorted(sv.list_players(db, tid), key=lambda p: numbers.get(p.number, 0)):
+            print(f"{numbers.get(p.number, '-'):>3}  #{p.number:<3} {p.name}")
+        return EXIT_OK
+    t = sv.get_tournament(db, tid)
+    numbers = sv.berger_number_of(db, tid)
+    for p in players:
+        print(f"{numbers[p.number]:>3}  #{p.number:<3} {p.name}")
+    how = f"drawn by lot, seed {t.berger_seed}" if t.berger_seed is not None else "set by hand"
+    print(f"Berger numbers {how}; {t.rounds_count} rounds")
+    return EXIT_OK
+
+
+def _explain_berger(db: Database, a: argparse.Namespace) -> int:
+    print(sv.explain_berger(db, _tid(db), a.number, a.round))
     return EXIT_OK
 
 
@@ -369,7 +423,7 @@ def _settings(db: Database, a: argparse.Namespace) -> int:
         ("tie-break rules", t.tie_break_rules),
         ("tie-breaks", ", ".join(sv.codes_in_use(t.tie_break_rules, t.tie_breaks))
          + ("" if t.tie_breaks else " (recommended order)")),
-        ("pairing system", f"{edition_rules(t.edition).title} [{t.edition}]"),
+        ("pairing system", f"{sv.system_of_info(t).report_title} [{t.system if t.system != sv.SWISS else t.edition}]"),
     ):
         print(f"{label + ':':<17}{value}")
     if changes or a.edition is not None:
@@ -815,7 +869,11 @@ def _who(args: argparse.Namespace) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     global _selected
-    args = _parser().parse_args(_protect_results(list(sys.argv[1:] if argv is None else argv)))
+    parser = _parser()
+    args = parser.parse_args(_protect_results(list(sys.argv[1:] if argv is None else argv)))
+    if args.command == "new" and args.rounds is None and not args.round_robin:
+        # C.04.1.a: a Swiss declares its number of rounds; a round robin's follow from its players.
+        parser.error("the following arguments are required for a Swiss: --rounds (or --round-robin)")
     _selected = getattr(args, "tournament", None)
     path = getattr(args, "db", None) or default_database_path()
     creating = args.command in ("new", "import-trf")

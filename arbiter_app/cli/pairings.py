@@ -7,6 +7,9 @@
     arbiter-pairings --dutch IN.trf --compare-editions [--round R] [--json]
     arbiter-pairings --dutch -g [CONFIG] -o OUT.trf [-s SEED]
                                                  generate a random tournament
+    arbiter-pairings --berger N [--double] [--reverse-last-two]
+                                                 the Berger table of N players (C.05 Annex 1):
+                                                 "Round r", then "white black" per board, "p 0" for the bye
 
 Exit status: 0 success, 1 no legal pairing (or, with -c, rounds that
 differ), 3 invalid input, 5 a file that cannot be read or written.
@@ -24,11 +27,11 @@ from arbiter_app import atomic
 from arbiter_app.conformance import check_tournament, edition_for
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
 from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS, pair_round
-from arbiter_app.pairing.model import RoundPairing
+from arbiter_app.pairing.model import Board, RoundPairing
 from arbiter_app.trf.errors import TrfReadError
 from arbiter_app.trf.model import TrfDocument
 from arbiter_app.trf.reader import read_trf
-from arbiter_app.trf.rounds import next_round, state_before_round
+from arbiter_app.trf.rounds import berger_numbers_of, next_round, round_robin_of, state_before_round
 
 # Start-up: pairing a round (-p) imports the engine and the TRF reader only; the explanation (--explain ...)
 # and the generator (-g) are imported when asked for.
@@ -103,7 +106,24 @@ def _pair(path: str, out: str, edition: str | None) -> int:
     round_number = next_round(doc)
     if doc.rounds_count is not None and round_number > doc.rounds_count:
         raise ArbiterError(f"{path}: all {doc.rounds_count} rounds (XXR) have been paired; there is no round to pair")
-    pairing = pair_round(state_before_round(doc, round_number), edition_for(doc, edition))
+    rr = round_robin_of(doc)
+    if rr is not None:
+        # A round robin (the 092 line): the Berger table's round, in starting ranks (C.05 Annex 1).
+        from arbiter_app.pairing.berger import schedule
+
+        numbers = berger_numbers_of(doc)
+        rank = {berger: start for start, berger in numbers.items()}
+        rounds = schedule(len(doc.players), *rr)
+        if round_number > len(rounds):
+            raise ArbiterError(f"{path}: the round robin's {len(rounds)} rounds have been paired")
+        table = rounds[round_number - 1]
+        pairing = RoundPairing(
+            round_number,
+            tuple(Board(rank[w], rank[b]) for w, b in table.boards),
+            rank[table.bye] if table.bye is not None else None,
+        )
+    else:
+        pairing = pair_round(state_before_round(doc, round_number), edition_for(doc, edition))
     text = format_pairing(pairing)
     if out == "-":
         sys.stdout.write(text)
@@ -151,8 +171,34 @@ def _generate(config_path: str, output: str, seed: int | None, edition: str | No
 EXPLAIN_OPTIONS = {"--explain", "--why-not", "--why-float", "--compare-editions"}
 
 
+def _berger(arguments: list[str]) -> int:
+    """``--berger N [--double] [--reverse-last-two]``: the round robin's rounds by the Berger tables."""
+    from arbiter_app.pairing.berger import schedule
+
+    parser = argparse.ArgumentParser(prog="arbiter-pairings --berger", description="Berger tables (C.05 Annex 1)")
+    parser.add_argument("--berger", metavar="N", type=int, required=True, help="number of players")
+    parser.add_argument("--double", action="store_true", help="a double round robin (the second cycle reversed)")
+    parser.add_argument(
+        "--reverse-last-two", action="store_true", help="double round robin: play the first cycle's last two rounds in reverse order"
+    )
+    args = parser.parse_args(arguments)
+    try:
+        rounds = schedule(args.berger, args.double, args.reverse_last_two)
+    except ArbiterError as error:
+        print(f"arbiter-pairings: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    lines: list[str] = []
+    for round_ in rounds:
+        lines.append(f"Round {round_.number}")
+        lines.extend(round_.lines())
+    sys.stdout.write("\n".join(lines) + "\n")
+    return EXIT_OK
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
+    if any(a == "--berger" or a.startswith("--berger=") for a in arguments):
+        return _berger(arguments)
     if EXPLAIN_OPTIONS & set(arguments):
         # "Explain this pairing": --explain [--round R] [--json], --why-not A B, --why-float X,
         # --compare-editions (the round by Baku 2016 and by C.04.3-2026, side by side).

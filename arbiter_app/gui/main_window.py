@@ -28,10 +28,10 @@ from arbiter_app.gui.audit_view import AuditView
 from arbiter_app.gui.cards_view import CardsView
 from arbiter_app.gui.compare_dialog import CompareDialog
 from arbiter_app.gui.context import TournamentContext
-from arbiter_app.gui.player_list_actions import add_player_list_actions
 from arbiter_app.gui.explain_dock import ExplainDock
 from arbiter_app.gui.file_actions import FileActions
 from arbiter_app.gui.messages import show_error
+from arbiter_app.gui.player_list_actions import add_player_list_actions
 from arbiter_app.gui.players_view import PlayersView
 from arbiter_app.gui.report_dialog import TITLES, ReportDialog
 from arbiter_app.gui.rounds_view import RoundsView

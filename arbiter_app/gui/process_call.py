@@ -81,7 +81,7 @@ def call_service(name: str, path: str | os.PathLike[str], tournament_id: int, *a
 def read_services(path: str, tournament_id: int, reads: list[tuple[str, tuple[Any, ...]]]) -> list[Any]:
     """In the child: several reading services on one opening of the file, their answers in order."""
     from arbiter_app import services
-    from arbiter_app.persistence import open_database
+    from arbiter_app.services.files import open_database
 
     db = open_database(path)
     try:

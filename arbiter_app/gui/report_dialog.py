@@ -37,6 +37,7 @@ TITLES = {
     "wallchart": "Wall chart",
     "cards": "Pairing cards",
     "pairings": "Pairing list",
+    "rounds": "All rounds",
 }
 """The report kinds, as the Reports menu names them."""
 
@@ -44,6 +45,9 @@ TITLES = {
 def report_rounds(context: TournamentContext, kind: str) -> list[tuple[str, int]]:
     """The rounds a report can show, latest first: paired rounds for a pairing list, complete ones otherwise."""
     rounds = context.read(sv.list_rounds)
+    if kind == "rounds":
+        # The table of all rounds: one view (a round robin's rounds to come from its Berger table).
+        return [("every round", 0)]
     if kind == "pairings":
         complete = sv.last_complete(rounds)
         return [

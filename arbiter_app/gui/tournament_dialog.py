@@ -107,6 +107,28 @@ def edition_combo(current: str) -> QComboBox:
     return combo
 
 
+SYSTEM_CHOICES = (
+    ("Swiss (FIDE Dutch system)", sv.SWISS, False, False),
+    ("Round robin (Berger tables)", sv.ROUND_ROBIN, False, False),
+    ("Double round robin (Berger tables)", sv.ROUND_ROBIN, True, False),
+    ("Double round robin, last two rounds of cycle 1 reversed", sv.ROUND_ROBIN, True, True),
+)
+"""The pairing systems offered at creation: (label, system, double, reverse last two).  Frozen after round 1."""
+
+ROUND_ROBIN_TIE_BREAKS = "DE, WIN, SB, KS"
+"""A round robin's list to start with (C.07 6, 7.1, 9.1, 9.2; no Buchholz, C.07 8)."""
+
+
+def system_combo() -> QComboBox:
+    """The pairing system: a Swiss by the Dutch rules, or a round robin by the Berger tables (C.05 Annex 1)."""
+    combo = QComboBox()
+    for label, system, double, reverse in SYSTEM_CHOICES:
+        combo.addItem(label, (system, double, reverse))
+    combo.setToolTip("Chosen now, frozen once round 1 is paired. A round robin's rounds follow from its players; "
+                     "its Berger numbers are drawn by lot (or set by hand) before round 1.")
+    return combo
+
+
 def round_dates_text(dates: tuple[date | None, ...]) -> str:
     return ", ".join(d.isoformat() if d else "" for d in dates)
 
@@ -146,6 +168,9 @@ class TournamentDialog(QDialog):
             lambda _: self.tie_breaks.setCurrentText(", ".join(sv.recommended(self.tie_break_rules.currentData())))
         )
         self.accelerated = QCheckBox("Baku acceleration (C.04.5)")
+        self.system = system_combo()
+        self.system.setObjectName("tournamentSystem")
+        self.system.currentIndexChanged.connect(self._on_system_changed)
         self.file = QLineEdit()
         browse = QPushButton("Choose…")
         browse.clicked.connect(self._on_browse_clicked)
@@ -158,6 +183,7 @@ class TournamentDialog(QDialog):
         form = QFormLayout()
         form.addRow("&Name:", self.name)
         form.addRow("&Place:", self.place)
+        form.addRow("S&ystem:", self.system)
         form.addRow("&Rounds:", self.rounds)
         form.addRow("&Starts:", self.start)
         form.addRow("&Chief arbiter:", self.chief)
@@ -189,7 +215,23 @@ class TournamentDialog(QDialog):
             "federation": self.federation.text().strip(),
             "time_control": self.time_control.text().strip(),
             "round_dates": sv.parse_round_dates(self.round_dates.text()),
+            "system": self.system.currentData()[0],
+            "double_round_robin": self.system.currentData()[1],
+            "reverse_last_two": self.system.currentData()[2],
         }
+
+    def _on_system_changed(self, _index: int) -> None:
+        """A round robin: its rounds follow from the players, no acceleration, C.07's round-robin tie-breaks."""
+        round_robin = self.system.currentData()[0] == sv.ROUND_ROBIN
+        for widget in (self.rounds, self.accelerated, self.edition):
+            widget.setEnabled(not round_robin)
+        if round_robin:
+            self.accelerated.setChecked(False)
+            self.rounds.setToolTip("A round robin's rounds follow from its players (set when the Berger numbers are drawn)")
+            self.tie_breaks.setCurrentText(ROUND_ROBIN_TIE_BREAKS)
+        else:
+            self.rounds.setToolTip("C.04.1.a: the number of rounds is declared beforehand")
+            self.tie_breaks.setCurrentText(", ".join(sv.recommended(self.tie_break_rules.currentData())))
 
     def _on_name_changed(self, text: str) -> None:
         if not self._file_edited:
@@ -270,6 +312,9 @@ class SettingsDialog(QDialog):
         form.addRow("&Chief arbiter:", self.chief)
         form.addRow("De&puty arbiters:", self.deputies)
         add_report_rows(form, self.federation, self.time_control, self.round_dates)
+        self.system = QLabel(sv.system_of_info(t).title + " · chosen at creation, frozen once round 1 is paired")
+        self.system.setObjectName("settingsSystem")
+        form.addRow("System:", self.system)
         form.addRow("Pairing ru&les:", self.edition)
         form.addRow("Tie-break r&ules:", self.tie_break_rules)
         form.addRow("&Tie-breaks:", self.tie_breaks)

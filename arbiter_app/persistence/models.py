@@ -24,6 +24,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -131,7 +132,15 @@ class Tournament(Base):
     """The tie-break regulation: ``c07-2026``, ``c07-2024`` or ``arbiters-manual`` (tournaments stored before
     it existed).  New tournaments: ``c07-2026``."""
     edition: Mapped[str] = mapped_column(String(40), default="fide-2026")
-    """Edition of the Dutch rules the engine pairs with."""
+    """Edition of the Dutch rules the engine pairs with (a Swiss tournament)."""
+    system: Mapped[str] = mapped_column(String(20), default="swiss", server_default="swiss")
+    """The pairing system: ``swiss`` (the Dutch rules of ``edition``) or ``round-robin`` (the Berger tables,
+    C.05 Annex 1).  Chosen at creation, frozen once round 1 is paired (checklist Q93)."""
+    double_round_robin: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    reverse_last_two: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Double round robin: the first cycle's last two rounds are played in reverse order (Arbiters' Manual)."""
+    berger_seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seed of the drawing of lots of the Berger numbers; None when they were set by hand (or not yet)."""
     extra_trf_lines: Mapped[str] = mapped_column(Text, default="")
     """Header lines of an imported TRF file kept verbatim for export (those without a field of their own)."""
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
@@ -167,6 +176,8 @@ class Player(Base):
     """First round the player can be paired in (C.04.2.C late entries)."""
     withdrawal_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """First round the player is no longer paired in (C.04.2.D.3)."""
+    berger_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """A round robin's number in the Berger table (drawn by lot or set by hand before round 1)."""
 
     tournament: Mapped[Tournament] = relationship(back_populates="players")
 

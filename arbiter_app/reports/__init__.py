@@ -18,19 +18,20 @@ from arbiter_app import atomic
 from arbiter_app import services as sv
 from arbiter_app import standings as tb
 from arbiter_app.errors import ArbiterError
-from arbiter_app.pairing.engine import edition as edition_rules
 from arbiter_app.services.dto import TournamentInfo
 from arbiter_app.services.files import Database
 from arbiter_app.services.standings import last_complete, tiebreak_codes
+from arbiter_app.services.systems import system_of_info
 from arbiter_app.standings.reports import (
     crosstable_html,
     pairing_cards_html,
     pairing_list_html,
+    rounds_table_html,
     standings_html,
     wallchart_html,
 )
 
-KINDS = ("standings", "crosstable", "wallchart", "cards", "pairings")
+KINDS = ("standings", "crosstable", "wallchart", "cards", "pairings", "rounds")
 """The report kinds."""
 FORMATS = (".html", ".pdf")
 """The file suffixes written."""
@@ -56,7 +57,15 @@ def report_html(db: Database, tournament_id: int, kind: str, round_number: int |
     rounds = sv.list_rounds(db, tournament_id)
     complete = last_complete(rounds)
     # The page header: the dates, then the rules that paired the tournament (issue: the edition on every report).
-    when = " · ".join(part for part in (date_text(t), edition_rules(t.edition).title) if part)
+    when = " · ".join(part for part in (date_text(t), system_of_info(t).report_title) if part)
+    if kind == "rounds":
+        # The table of all rounds (a round robin's rounds to come from its Berger table).
+        names = {p.number: f"{p.number} {p.name}" for p in sv.list_players(db, tournament_id)}
+        rows = [
+            (number, [(names[w], names[b], result) for w, b, result in boards], [names[p] for p in out], paired)
+            for number, boards, out, paired in sv.rounds_table(db, tournament_id)
+        ]
+        return rounds_table_html(rows, t.name, when)
     if kind == "pairings":
         number = round_number if round_number is not None else (rounds[-1].number if rounds else 0)
         paired = {r.number: r for r in rounds}
@@ -73,7 +82,8 @@ def report_html(db: Database, tournament_id: int, kind: str, round_number: int |
     table = sv.ranked_standings(db, tournament_id, round_number)
     if kind == "standings":
         return standings_html(table, t.name, when)
-    state = sv.tournament_state(db, tournament_id, table.round + 1)
+    # The state the standings ranked (a round robin's C.05 withdrawals left out).
+    state = sv.standings_state(db, tournament_id, table.round + 1)
     chart = tb.crosstable(state, table.round, table)
     if kind == "wallchart":
         return wallchart_html(chart, t.name, when)

@@ -43,6 +43,15 @@ from arbiter_app.services.ratings import (
 )
 from arbiter_app.services.results import enter_result, enter_results, parse_result
 from arbiter_app.services.round_view import round_edition
+from arbiter_app.services.roundrobin import (
+    berger_number_of,
+    check_round_by_hand,
+    draw_berger_numbers,
+    explain_berger,
+    pair_round_by_hand,
+    rounds_table,
+    set_berger_numbers,
+)
 from arbiter_app.services.rounds import (
     get_round,
     list_rounds,
@@ -56,18 +65,21 @@ from arbiter_app.services.standings import (
     ranked_standings,
     round_floats,
     standings,
+    standings_state,
     tiebreak_codes,
     tournament_state,
     tournament_tiebreaks,
     why_above,
 )
 from arbiter_app.services.state import state_for_round
+from arbiter_app.services.systems import ROUND_ROBIN, SWISS, SYSTEMS, system_of, system_of_info
 from arbiter_app.services.tiebreak_rules import RULES as TIE_BREAK_RULES
 from arbiter_app.services.tiebreak_rules import LegendEntry, codes_in_use, recommended
 from arbiter_app.services.tiebreak_rules import stored_list as tiebreak_list
 from arbiter_app.services.tournaments import (
     ConfirmationNeeded,
     change_edition,
+    change_system,
     create_tournament,
     edit_tournament,
     get_tournament,
@@ -88,6 +100,20 @@ __all__ = [
     "rating_list_info",
     "search_players",
     "update_ratings_from_list",
+    "ROUND_ROBIN",
+    "SWISS",
+    "SYSTEMS",
+    "berger_number_of",
+    "change_system",
+    "check_round_by_hand",
+    "draw_berger_numbers",
+    "explain_berger",
+    "pair_round_by_hand",
+    "rounds_table",
+    "set_berger_numbers",
+    "standings_state",
+    "system_of",
+    "system_of_info",
     "round_floats",
     "round_edition",
     "EditionTitle",

@@ -39,6 +39,12 @@ class TournamentInfo:
     """TRF ``122``."""
     round_dates: tuple[date | None, ...] = ()
     """The date of round ``k`` at ``round_dates[k - 1]`` (TRF ``132``); None or missing where unknown."""
+    system: str = "swiss"
+    """``swiss`` (the Dutch rules of ``edition``) or ``round-robin`` (the Berger tables, C.05 Annex 1)."""
+    double_round_robin: bool = False
+    reverse_last_two: bool = False
+    berger_seed: int | None = None
+    """The seed of the drawing of lots of the Berger numbers (None: set by hand, or not drawn yet)."""
 
 
 @dataclass(frozen=True)

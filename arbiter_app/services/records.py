@@ -73,6 +73,10 @@ def tournament_info(t: Tournament) -> TournamentInfo:
         federation=t.federation,
         time_control=t.time_control,
         round_dates=stored_round_dates(t.round_dates),
+        system=t.system,
+        double_round_robin=bool(t.double_round_robin),
+        reverse_last_two=bool(t.reverse_last_two),
+        berger_seed=t.berger_seed,
     )
 
 

@@ -14,7 +14,6 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from arbiter_app.errors import ArbiterError, ReasonRequired, RuleViolation
-from arbiter_app.pairing.engine import pair_round
 from arbiter_app.pairing.model import RoundPairing
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
@@ -23,7 +22,7 @@ from arbiter_app.services.dto import AuditInfo, PublishInfo, RoundInfo
 from arbiter_app.services.files import backup_database
 from arbiter_app.services.records import audit, audit_info, reason_text, restore, snapshot
 from arbiter_app.services.round_view import round_info
-from arbiter_app.services.state import state_for_round
+from arbiter_app.services.systems import system_of
 
 
 def store_pairing(session: Session, t: Tournament, r: Round, pairing: RoundPairing) -> None:
@@ -69,11 +68,13 @@ def pair_next_round(db: Database, tournament_id: int) -> RoundInfo:
         if number > t.rounds_count:
             raise RuleViolation("C.04.1.a", f"all {t.rounds_count} rounds have been paired")
         before = snapshot(s, t.id, number)
-        pairing = pair_round(state_for_round(s, t.id, number), t.edition)
+        system = system_of(t)
+        pairing = system.pair(s, t, number)
         r = Round(tournament_id=t.id, number=number, state=RoundState.DRAFT.value)
         s.add(r)
         s.flush()
         store_pairing(s, t, r, pairing)
+        system.after_pairing(s, t, r)
         r.engine_pairing = engine_pairing_json(pairing, t.edition)
         audit(s, t.id, "pair round", f"round {number} paired (draft)", after=_describe(pairing), undo_snapshot=before)
         return round_info(s, r)
@@ -93,8 +94,10 @@ def repair_round(db: Database, tournament_id: int) -> RoundInfo:
         t = queries.tournament(s, tournament_id)
         r = _draft(s, t, None)
         before = snapshot(s, t.id, r.number)
-        pairing = pair_round(state_for_round(s, t.id, r.number), t.edition)
+        system = system_of(t)
+        pairing = system.pair(s, t, r.number)
         store_pairing(s, t, r, pairing)
+        system.after_pairing(s, t, r)
         r.engine_pairing = engine_pairing_json(pairing, t.edition)
         audit(
             s,

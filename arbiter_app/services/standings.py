@@ -25,6 +25,7 @@ from arbiter_app.services.dto import RoundInfo, StandingRow
 from arbiter_app.services.records import point_system
 from arbiter_app.services.rounds import list_rounds
 from arbiter_app.services.state import BYE_OUTCOMES, board_outcomes, state_for_round
+from arbiter_app.services.systems import system_of
 from arbiter_app.services.tiebreak_rules import LegendEntry, codes_in_use, legend, rule_set
 from arbiter_app.services.tournaments import get_tournament
 from arbiter_app.standings.c07 import EDITIONS
@@ -48,9 +49,13 @@ def compute_standings(session: Session, tournament_id: int, after_round: int | N
         rounds = [r for r in rounds if r.number <= after_round]
     last = rounds[-1].number if rounds else 0
     points: dict[int, int] = {p.id: 0 for p in queries.players(session, t.id)}
+    # C.05 (round robins): a withdrawn player with fewer than half of the games completed counts for nothing.
+    excluded = system_of(t).excluded(session, t)
     for r in rounds:
         for b in r.boards:
             if b.result is None or b.result == "*":
+                continue
+            if b.white.pairing_number in excluded or b.black.pairing_number in excluded:
                 continue
             white, black = board_outcomes(b)
             points[b.white_id] += ps.points_for(white)
@@ -58,7 +63,10 @@ def compute_standings(session: Session, tournament_id: int, after_round: int | N
     for bye in queries.byes(session, t.id):
         if bye.round_number <= last:
             points[bye.player_id] += ps.points_for(BYE_OUTCOMES[ByeKind(bye.kind)])
-    players = sorted(queries.players(session, t.id), key=lambda p: (-points[p.id], p.pairing_number))
+    players = sorted(
+        (p for p in queries.players(session, t.id) if p.pairing_number not in excluded),
+        key=lambda p: (-points[p.id], p.pairing_number),
+    )
     return [StandingRow(rank, p.pairing_number, p.name, p.rating, points[p.id]) for rank, p in enumerate(players, 1)]
 
 
@@ -95,6 +103,14 @@ def tournament_state(db: Database, tournament_id: int, round_number: int) -> Tou
         return state_for_round(session, tournament_id, round_number)
 
 
+def standings_state(db: Database, tournament_id: int, round_number: int) -> TournamentState:
+    """The state the standings rank before ``round_number``: the tournament's system decides whose results
+    count (a round robin leaves out, per C.05, a withdrawn player with fewer than half of the games)."""
+    with db.read() as session:
+        t = queries.tournament(session, tournament_id)
+        return system_of(t).standings_state(session, t, state_for_round(session, tournament_id, round_number))
+
+
 def ranked_standings(db: Database, tournament_id: int, after_round: int | None = None) -> tb.Standings:
     """The standings with the tournament's tie-break rules after ``after_round`` (default: the last complete round).
 
@@ -103,7 +119,7 @@ def ranked_standings(db: Database, tournament_id: int, after_round: int | None =
     """
     t = get_tournament(db, tournament_id)
     after = _rankable_round(db, tournament_id, after_round)
-    state = tournament_state(db, tournament_id, after + 1)
+    state = standings_state(db, tournament_id, after + 1)
     rules = rule_set(t.tie_break_rules)
     return tb.standings(state, codes_in_use(t.tie_break_rules, t.tie_breaks), after_round=after, rules=rules)
 
@@ -136,7 +152,7 @@ def why_above(db: Database, tournament_id: int, a: int, b: int, after_round: int
             " (arbiter settings --tie-break-rules c07-2026)"
         )
     after = _rankable_round(db, tournament_id, after_round)
-    state = tournament_state(db, tournament_id, after + 1)
+    state = standings_state(db, tournament_id, after + 1)
     codes = codes_in_use(t.tie_break_rules, t.tie_breaks)
     return c07_why_above(state, EDITIONS[t.tie_break_rules], codes, a, b, after_round=after)
 

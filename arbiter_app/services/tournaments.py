@@ -16,7 +16,8 @@ from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import Tournament
 from arbiter_app.services.dto import TournamentInfo
 from arbiter_app.services.records import audit, one_line, round_dates_to_store, tournament_info
-from arbiter_app.services.tiebreak_rules import DEFAULT_RULES, codes_in_use, stored_list
+from arbiter_app.services.systems import SWISS, TournamentSystem, make_system, system_of
+from arbiter_app.services.tiebreak_rules import DEFAULT_RULES, MANUAL, codes_in_use, stored_list
 
 TEXT_FIELDS = ("name", "place", "chief_arbiter", "deputy_arbiters", "time_control", "tie_breaks")
 """Settings written into one TRF line each: no line break."""
@@ -117,14 +118,24 @@ def create_tournament(
     federation: str = "",
     time_control: str = "",
     round_dates: tuple[date | None, ...] = (),
+    system: str = SWISS,
+    double_round_robin: bool = False,
+    reverse_last_two: bool = False,
 ) -> TournamentInfo:
     """A new tournament; C.04.1.a: the number of rounds is declared beforehand.
+
+    ``system``: ``swiss`` (the Dutch rules of ``edition``) or ``round-robin`` (Berger tables, C.05 Annex 1,
+    single or ``double_round_robin``, optionally with the first cycle's last two rounds reversed); a round
+    robin's number of rounds follows from its players when the Berger numbers are drawn or set.
 
     ``tie_break_rules`` names the regulation (``c07-2026``, ``c07-2024``,
     ``arbiters-manual``); ``tie_breaks`` its codes in order (empty: the
     regulation's recommended order).  An unknown code is refused, named.
     """
-    tie_breaks = stored_list(tie_break_rules, tie_breaks)
+    pairing_system = make_system(system, edition, double_round_robin, reverse_last_two)
+    check_system_regulation(pairing_system, tie_break_rules)
+    tie_breaks = stored_list(tie_break_rules, tie_breaks or pairing_system.default_tiebreaks(tie_break_rules))
+    check_system_tiebreaks(pairing_system, tie_break_rules, tie_breaks)
     federation = federation.strip().upper()
     for field, value in zip(TEXT_FIELDS, (name, place, chief_arbiter, deputy_arbiters, time_control, tie_breaks)):
         one_line(field.replace("_", " "), value)
@@ -155,13 +166,54 @@ def create_tournament(
             tie_breaks=tie_breaks,
             tie_break_rules=tie_break_rules,
             edition=edition,
+            system=system,
+            double_round_robin=double_round_robin,
+            reverse_last_two=reverse_last_two,
         )
         s.add(t)
         s.flush()
         audit(
-            s, t.id, "create tournament", f"created '{t.name}', {rounds} rounds, paired by the {rules.short_title} rules",
-            after={"name": t.name, "edition": t.edition},
+            s, t.id, "create tournament", (
+                f"created '{t.name}', {rounds} rounds, paired by the {rules.short_title} rules"
+                if system == SWISS
+                else f"created '{t.name}', {pairing_system.title}"
+            ),
+            after={"name": t.name, "edition": t.edition, "system": system,
+                   "double": double_round_robin, "reverse_last_two": reverse_last_two},
         )
+        return tournament_info(t)
+
+
+def check_system_regulation(system: TournamentSystem, rules_name: str) -> None:
+    """A round robin ranks by a C.07 regulation (its round-robin tie-breaks, Q104), not the manual's old set."""
+    if system.name != SWISS and rules_name == MANUAL:
+        raise ArbiterError("a round robin ranks by C.07 (c07-2026 or c07-2024), not by the Arbiters' Manual set")
+
+
+def check_system_tiebreaks(system: TournamentSystem, rules_name: str, stored: str) -> None:
+    """The system's refusals (a round robin: no Buchholz family, C.07 8; C.07 regulations only)."""
+    check_system_regulation(system, rules_name)
+    system.check_tiebreaks(codes_in_use(rules_name, stored))
+
+
+def change_system(
+    db: Database, tournament_id: int, system: str, *, double_round_robin: bool = False, reverse_last_two: bool = False
+) -> TournamentInfo:
+    """Choose another pairing system: only before round 1 is paired (checklist Q93: not once under way)."""
+    with db.write() as s:
+        t = queries.tournament(s, tournament_id)
+        if queries.rounds(s, t.id):
+            raise ArbiterError(
+                f"the tournament is paired as a {system_of(t).title}: the pairing system is frozen once round 1 is paired"
+            )
+        new = make_system(system, t.edition, double_round_robin, reverse_last_two)
+        if not t.tie_breaks.strip() or system != t.system:
+            t.tie_breaks = stored_list(t.tie_break_rules, new.default_tiebreaks(t.tie_break_rules))
+        check_system_tiebreaks(new, t.tie_break_rules, t.tie_breaks)
+        before = {"system": t.system, "double": t.double_round_robin, "reverse_last_two": t.reverse_last_two}
+        t.system, t.double_round_robin, t.reverse_last_two = system, double_round_robin, reverse_last_two
+        after = {"system": system, "double": double_round_robin, "reverse_last_two": reverse_last_two}
+        audit(s, t.id, "change system", f"pairing system: {new.title}", before=before, after=after)
         return tournament_info(t)
 
 
@@ -252,7 +304,12 @@ def edit_tournament(db: Database, tournament_id: int, **changes: Any) -> Tournam
                 merged["tie_breaks"] = current.tie_breaks
         if "tie_breaks" in changes or "tie_break_rules" in changes:
             _check_tiebreaks_editable(s, t)
-            changes["tie_breaks"] = merged["tie_breaks"] = stored_list(merged["tie_break_rules"], merged["tie_breaks"])
+            pairing_system = system_of(t)
+            changes["tie_breaks"] = merged["tie_breaks"] = stored_list(
+                merged["tie_break_rules"],
+                merged["tie_breaks"] or pairing_system.default_tiebreaks(merged["tie_break_rules"]),
+            )
+            check_system_tiebreaks(pairing_system, merged["tie_break_rules"], merged["tie_breaks"])
             if "tie_break_rules" not in changes and current.tie_break_rules != merged["tie_break_rules"]:
                 changes["tie_break_rules"] = merged["tie_break_rules"]
         _check_settings(

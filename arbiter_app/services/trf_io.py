@@ -56,11 +56,14 @@ from arbiter_app.services.records import (
     tournament_info,
 )
 from arbiter_app.services.standings import compute_standings
+from arbiter_app.services.systems import ROUND_ROBIN, RoundRobinSystem, round_robin_of_trf, system_of
 from arbiter_app.services.tournaments import parse_date
 from arbiter_app.trf import PlayerLine, RoundEntry, TrfDocument, read_trf, write_trf
 from arbiter_app.trf.rounds import (
+    BERGER_LINE,
     EDITION_SYSTEMS,
     SYSTEM_EDITIONS,
+    berger_numbers_of,
     edition_of,
     next_round,
     pairing_of_round,
@@ -204,6 +207,11 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
             raise ArbiterError(f"{doc.source}:{line_number}:1: expected {_SHAPES[code]}, found {line.rstrip()!r}")
         if code in ("092", "192") and _system_edition(text) is not None:
             continue  # the pairing system: the tournament's edition, written back from it
+        if code == "092" and (rr := round_robin_of_trf(text)) is not None:
+            values.update(system=rr.name, double_round_robin=rr.double, reverse_last_two=rr.reverse_last_two)
+            continue  # a round robin: written back from the tournament's system
+        if code == BERGER_LINE:
+            continue  # the Berger numbers: read with the players
         if code == "142" and text.isdigit() and 1 <= int(text) <= 999:
             declared_rounds = int(text)
             continue
@@ -245,6 +253,11 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
     held = max((len(p.rounds) for p in doc.players), default=1)
     rounds = doc.rounds_count or max(declared_rounds or 0, held)
     colour = doc.initial_colour or declared_colour or "white"
+    if values.get("system") == ROUND_ROBIN:
+        # A round robin: its rounds follow from its players (C.05 Annex 1), its tie-breaks are C.07's for it.
+        system = RoundRobinSystem(bool(values["double_round_robin"]), bool(values["reverse_last_two"]))
+        rounds = doc.rounds_count or system.total_rounds(len(doc.players))
+        values.setdefault("tie_breaks", system.default_tiebreaks("c07-2026"))
     return Tournament(
         rounds_count=max(rounds, 1),
         points_win=ps.win,
@@ -289,7 +302,8 @@ def import_trf(
     system = _declared_system(doc)
     declared = system[0] if system else edition_of(doc)
     chosen = edition_rules(edition or declared or DEFAULT_EDITION)
-    if edition is None and declared is None:
+    type_line = next((line[4:] for _, line in doc.other_lines if line.startswith("092")), "")
+    if edition is None and declared is None and round_robin_of_trf(type_line) is None:
         warnings.append(
             f"{doc.source}: no pairing system declared (092 line): the coming rounds are paired by the "
             f"{chosen.short_title} rules; if earlier rounds were paired by another edition, change it in the settings"
@@ -332,6 +346,7 @@ def import_trf(
         forbidden = {(a, b) for group in doc.forbidden_pairs for a in group for b in group if a < b}
         for a, b in sorted(forbidden):  # XXP 1 2 and XXP 2 1 forbid one pair
             s.add(ForbiddenPair(tournament_id=t.id, first_id=ids[a], second_id=ids[b]))
+        _berger_numbers(doc, t, s)
         paired = next_round(doc) - 1
         for k in range(1, paired + 1):
             _import_round(s, t, doc, k, ids, warnings)
@@ -461,6 +476,16 @@ def _cells(
 NAME_WIDTH = 33
 """Characters of a name in a ``001`` line (columns 15-47)."""
 
+def _berger_numbers(doc: TrfDocument, t: Tournament, session: Session) -> None:
+    """A round robin's Berger numbers: the ``XXB`` line's, else the starting ranks."""
+    if t.system != ROUND_ROBIN:
+        return
+    numbers = berger_numbers_of(doc)
+    for p in queries.players(session, t.id):
+        p.berger_number = numbers[p.pairing_number]
+    session.flush()
+
+
 TOURNAMENT_TYPE = "Individual: Swiss-System (FIDE Dutch System)"
 """The ``092`` line for a tournament whose edition has no pairing-system code.  Otherwise,
 without a line of its own, the tournament writes its edition's code (``092 FIDE_DUTCH_2025``
@@ -528,11 +553,16 @@ def _header_lines(
     lines["062"] = f"062 {len(players)}"
     lines["072"] = f"072 {sum(1 for p in players if p.rating)}"
     lines["082"] = "082 0"
-    lines.setdefault("092", f"092 {EDITION_SYSTEMS.get(t.edition, TOURNAMENT_TYPE)}")
+    lines.setdefault("092", f"092 {system_of(t).trf_type}")
     if version == TRF2026:
         lines |= _trf2026_lines(t, byes or [])
         others += [line for line in hand_marks or [] if line not in others]
     ordered = [part for code in sorted(lines) for part in lines[code].split("\n")]
+    berger = [p.berger_number for p in sorted(players, key=lambda p: p.pairing_number)]
+    if all(number is not None for number in berger) and berger:
+        # A round robin's Berger numbers, by pairing number (this application's line; other programs skip it).
+        others = [line for line in others if not line.startswith(BERGER_LINE)]
+        others.append(f"{BERGER_LINE} " + " ".join(str(n) for n in berger))
     return [(0, line) for line in ordered + others]
 
 

@@ -237,3 +237,20 @@ def pairing_list_html(listing: PairingList, tournament: str, date: str = "") -> 
         )
         body += f"<ul>{items}</ul>\n"
     return _document(tournament, f"Pairings of round {listing.round}", date, body)
+
+
+def rounds_table_html(
+    rounds: Sequence[tuple[int, Sequence[tuple[str, str, str]], Sequence[str], bool]], tournament: str, date: str = ""
+) -> str:
+    """The table of all rounds: per round, ``(number, boards as (white, black, result), sitting out, paired)``;
+    a round robin's rounds still to come are the Berger table's (marked "to come")."""
+    body = []
+    for number, boards, out, paired in rounds:
+        state = "" if paired else " (to come)"
+        body.append(f"<h2>Round {number}{escape(state)}</h2>\n")
+        rows = [[(str(k), True), (white, False), (result, False), (black, False)] for k, (white, black, result) in
+                enumerate(boards, 1)]
+        body.append(_table(["Board", "White", "Result", "Black"], rows))
+        if out:
+            body.append(f"<p>Sits out: {escape(', '.join(out))}</p>\n")
+    return _document(tournament, "All rounds", date, "".join(body))

@@ -161,3 +161,33 @@ def next_round(doc: TrfDocument) -> int:
         if entry.opponent is not None or entry.code == "U"
     ]
     return max(paired, default=0) + 1
+
+
+BERGER_LINE = "XXB"
+"""This application's line for a round robin's Berger numbers, in pairing-number order (``XXB 3 1 4 2``)."""
+
+
+def round_robin_type(type_text: str) -> tuple[bool, bool] | None:
+    """A ``092`` text that declares a round robin ("Round-Robin", "Double Round-Robin", "... reversed"):
+    (double, last two rounds of cycle 1 reversed); None for any other type."""
+    text = type_text.lower().replace("round robin", "round-robin").replace("roundrobin", "round-robin")
+    if "round-robin" not in text:
+        return None
+    double = "double" in text
+    return double, double and "reversed" in text
+
+
+def round_robin_of(doc: TrfDocument) -> tuple[bool, bool] | None:
+    """The round robin the document's ``092`` line declares, else None."""
+    return round_robin_type(doc.pairing_system or "")
+
+
+def berger_numbers_of(doc: TrfDocument) -> dict[int, int]:
+    """Starting rank -> Berger number: the ``XXB`` line's, else the starting ranks themselves."""
+    ranks = sorted(line.number for line in doc.players)
+    for _, line in doc.other_lines:
+        if line.startswith(BERGER_LINE):
+            given = [int(x) for x in line[3:].split() if x.isdigit()]
+            if sorted(given) == list(range(1, len(ranks) + 1)):
+                return dict(zip(ranks, given, strict=True))
+    return {rank: k for k, rank in enumerate(ranks, 1)}

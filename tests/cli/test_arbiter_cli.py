@@ -295,3 +295,24 @@ def test_export_trf_format_and_checklist(seven_db: str, capsys: pytest.CaptureFi
     assert code == 0 and {"142 5", "152 W", "192 FIDE_DUTCH_2016"} <= set(out.splitlines())
     code, _, err = run(capsys, "--db", seven_db, "export-trf", "-")
     assert code == 0 and "checklist" not in err  # to a pipe: on request only
+
+
+def test_new_round_robin_draw_pair_and_berger_row(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``arbiter new --round-robin --double --reverse-last-two``; Berger numbers drawn; round 1 by the table."""
+    db = str(tmp_path / "rr.db")
+    code, out, _ = run(capsys, "--db", db, "new", "--name", "Club", "--round-robin", "--double", "--reverse-last-two")
+    assert code == 0 and "Double round robin, Berger tables" in out
+    for name in ("A One", "B Two", "C Three", "D Four"):
+        assert run(capsys, "--db", db, "players", "add", name)[0] == 0
+    code, out, _ = run(capsys, "--db", db, "berger-numbers", "--set", "1=4,2=3,3=2,4=1")
+    assert code == 0 and "set by hand; 6 rounds" in out
+    code, out, _ = run(capsys, "--db", db, "pair")
+    assert code == 0
+    code, out, _ = run(capsys, "--db", db, "berger-row", "4", "--round", "1")
+    assert code == 0 and "Berger number 1" in out and "Rd 1" in out
+    code, out, _ = run(capsys, "--db", db, "settings")
+    assert "round-robin" in out
+    with pytest.raises(SystemExit) as caught:
+        main(["--db", str(tmp_path / "s.db"), "new", "--name", "Open"])
+    assert caught.value.code == 3 and "--rounds" in capsys.readouterr().err
+    assert not (tmp_path / "s.db").exists()

@@ -1,0 +1,74 @@
+"""Round robins in the standings: withdrawals (FIDE Handbook C.05, General Rules for Competitions) and the
+tie-breaks C.07 offers for them.
+
+C.05: when a player of a round robin withdraws (or is expelled) having completed less than half of the
+games, the results of that player do not count in the standings; with half or more, they stand (the
+games not played are lost by forfeit; the rounds service enters those forfeits).  Checklist Q103.
+
+C.07 Article 8 (Buchholz and the tie-breaks related to it): "These tie-breaks must not be used in
+round-robins" -- the Buchholz family (BH, AOB, FB) is not offered (checklist Q105).
+
+Pure: the pairing model in, the pairing model out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from arbiter_app.pairing.model import Outcome, RoundRecord, TournamentState
+
+BUCHHOLZ_FAMILY = frozenset({"BH", "AOB", "FB"})
+"""C.07 Article 8: not for round robins."""
+
+ROUND_ROBIN_CODES = ("DE", "WIN", "BPG", "BWG", "REP", "STD", "SB", "SB/C1", "SB/C2", "KS", "RTNG", "TPN")
+"""The round-robin tie-breaks of C.07 the checklist asks for (Q104), with the limits of KS and the reverse
+order of RTNG and TPN written as modifiers (``KS/L1``, ``TPN/R``, ...)."""
+
+RECOMMENDED_ROUND_ROBIN = ("DE", "WIN", "SB", "KS")
+"""The order a new round robin starts with: Direct Encounter (C.07 6), Number of Wins (7.1),
+Sonneborn-Berger (9.1), Koya (9.2, "for Round Robin").  C.07 lists no order of its own; the arbiter
+announces the list before the start (C.07 4.1.1)."""
+
+
+def base_code(code: str) -> str:
+    """``SB/C1`` -> ``SB``."""
+    return code.split("/", 1)[0].upper()
+
+
+def refused_codes(codes: tuple[str, ...]) -> list[str]:
+    """The codes of the Buchholz family in ``codes`` (C.07 8: must not be used in round-robins)."""
+    return [code for code in codes if base_code(code) in BUCHHOLZ_FAMILY]
+
+
+def games_completed(state: TournamentState, number: int) -> int:
+    """Games player ``number`` played over the board in the rounds of ``state``."""
+    (player,) = [p for p in state.players if p.number == number]
+    return sum(1 for record in player.history if record.outcome.is_played)
+
+
+def excluded_by_withdrawal(games_played: dict[int, int], withdrawn: frozenset[int], games_scheduled: int) -> frozenset[int]:
+    """C.05: the withdrawn players whose results do not count -- fewer than half of their scheduled games
+    completed (``games_scheduled``: N - 1 per cycle)."""
+    half = Fraction(games_scheduled, 2)
+    return frozenset(p for p in withdrawn if games_played.get(p, 0) < half)
+
+
+def without_players(state: TournamentState, excluded: frozenset[int]) -> TournamentState:
+    """The state with the players of ``excluded`` left out and the results against them not counted:
+    each such round becomes, for the opponent, a round without a game and without points."""
+    if not excluded:
+        return state
+    nothing = RoundRecord(Outcome.ABSENT, points=0)
+    players = []
+    for p in state.players:
+        if p.number in excluded:
+            continue
+        history = tuple(nothing if r.opponent in excluded else r for r in p.history)
+        players.append(replace(p, history=history))
+    return replace(
+        state,
+        players=tuple(players),
+        not_paired=frozenset(n for n in state.not_paired if n not in excluded),
+        forbidden_pairs=frozenset(pair for pair in state.forbidden_pairs if not pair & excluded),
+    )
