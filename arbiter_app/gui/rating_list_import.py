@@ -116,6 +116,7 @@ class RatingListImporter(QObject):
         self.dialog.setMinimumDuration(0)
         self.dialog.canceled.connect(self._cancel)
         self.dialog.setValue(0)
+        self.dialog.show()
         moved = self._progress.moved
 
         def on_progress(done: int, total: int) -> None:

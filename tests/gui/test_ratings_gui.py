@@ -158,3 +158,19 @@ def test_update_ratings_and_csv(window: MainWindow, empty_file: Path, tmp_path: 
 def test_the_menu_has_the_entries(window: MainWindow) -> None:
     texts = [a.text() for a in window.menuBar().actions()[0].menu().actions()]
     assert "Import FIDE &rating list…" in texts and "Export players to CS&V…" in texts
+
+
+def test_the_import_runs_on_a_worker_thread(window: MainWindow, tmp_path: Path, qtbot: Any, boxes: MessageBoxes) -> None:
+    importer = RatingListImporter(window)  # a real worker thread, its own (pairing is never queued behind it)
+    assert importer.runner is not window.runner
+    many = tuple(P(str(5_000_000 + k), f"Player{k}, A", std=str(1000 + k % 1500)) for k in range(20_000))
+    path = write_single(tmp_path / "standard_nov26frl.txt", players=many)
+    steps: list[int] = []
+    importer._progress.moved.connect(lambda done, total: steps.append(done))
+    with qtbot.waitSignal(importer.finished, timeout=60_000) as finished:
+        importer.start(path)
+        assert importer.dialog is not None and importer.dialog.isVisible()
+    assert finished.args is not None and finished.args[0].players == {"standard": 20_000}
+    assert len(steps) >= 3 and steps == sorted(steps)
+    assert importer.dialog is None
+    assert sv.search_players("Player1999")[0].rating == 1000 + 1999 % 1500
