@@ -66,6 +66,7 @@ from arbiter_app.trf.rounds import (
     berger_numbers_of,
     edition_of,
     next_round,
+    outcome_of,
     pairing_of_round,
     state_before_round,
     tenths,
@@ -593,6 +594,13 @@ def export_trf(
             )
         standing = {row.number: row for row in compute_standings(s, t.id, after_round=last)}
         titles = {v: k for k, v in TRF_TITLES.items()}
+        ps = point_system(t)
+
+        def ahead(entry: RoundEntry | None) -> int:
+            """The points of a pre-entered bye of the coming round: the points column counts them, as the
+            pairing programs check it (JaVaFo's manual: ``0000 - H``/``F`` "with Points updated")."""
+            return ps.points_for(outcome_of(entry)) if entry is not None and entry.opponent is None else 0
+
         lines = []
         for p in players:
             if len(p.name) > NAME_WIDTH:
@@ -612,7 +620,7 @@ def export_trf(
                     federation=p.federation,
                     fide_id=p.fide_id,
                     birth=p.birth_date,
-                    points=_points_text(standing[p.pairing_number].points),
+                    points=_points_text(standing[p.pairing_number].points + ahead(own.get(last + 1))),
                     rank=standing[p.pairing_number].rank,
                     rounds=tuple(own[k] for k in range(1, count + 1)),
                     line_number=0,

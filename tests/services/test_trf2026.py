@@ -28,7 +28,7 @@ from arbiter_app.services import (
     register_player,
     request_bye,
 )
-from arbiter_app.trf import parse_trf
+from arbiter_app.trf import RoundEntry, parse_trf
 from arbiter_app.trf.versions import (
     TRF16,
     TRF2026,
@@ -219,3 +219,17 @@ def test_a_malformed_trf_2026_record_is_refused_with_its_line(db: Database, reco
     text += "".join(f"001 {n:>4}      {name:<33} {rating:>4}{' ' * 28} 0.0 {n:>4}\n" for n, name, rating in PLAYERS)
     with pytest.raises(ArbiterError, match=message):
         import_trf(db, parse_trf(text, source="r.trf"))
+
+
+def test_the_points_column_counts_the_pre_entered_byes(db: Database) -> None:
+    """The pairing programs check the points column against the cells, a pre-entered bye included."""
+    t = create_tournament(db, "Ahead", 3)
+    for name in ("A", "B", "C", "D"):
+        register_player(db, t.id, name, rating=2000)
+    request_bye(db, t.id, 2, 1, "half")
+    request_bye(db, t.id, 3, 1, "full")
+    doc = parse_trf(export_trf(db, t.id).text)
+    assert [(p.points, p.entry(1)) for p in doc.players[1:3]] == [
+        ("0.5", RoundEntry(None, "-", "H")),
+        ("1.0", RoundEntry(None, "-", "F")),
+    ]
