@@ -63,13 +63,15 @@ class Heartbeat:
         self.timer.setTimerType(Qt.TimerType.PreciseTimer)
         self.timer.setInterval(2)
         self.timer.timeout.connect(self._tick)
+        self.name = ""
+        """The action measured (BENCH_PROFILE=name prints a profile of the GUI thread during it)."""
 
     def _tick(self) -> None:
         now = self.clock.elapsed()
         self.gap = max(self.gap, now - self.last)
         self.last = now
 
-    def measure(self, action: Callable[[], object], done: Callable[[], bool], timeout: float = 300.0) -> float:
+    def measure(self, action: Callable[[], object], done: Callable[[], bool], timeout: float = 120.0) -> float:
         """Seconds of the largest event-loop gap from ``action`` (run from the event loop) until ``done()``."""
         started = [False]
 
@@ -80,18 +82,31 @@ class Heartbeat:
             self._tick()
 
         self.gap = 0
+        profile = None
+        if os.environ.get("BENCH_PROFILE") and os.environ["BENCH_PROFILE"] == getattr(self, "name", ""):
+            import cProfile
+
+            profile = cProfile.Profile()
+            profile.enable()
         self.timer.start()
         QTimer.singleShot(0, start)
         deadline = time.monotonic() + timeout
         while not (started[0] and done()) and time.monotonic() < deadline:
             self.app.processEvents()
             time.sleep(0.0005)
+        if not done():
+            print(f"{self.name}: not done after {timeout:.0f} s", file=sys.stderr, flush=True)
         # a few more ticks: work queued by the action (a refresh posted to the loop) counts too
         settle = time.monotonic() + 0.3
         while time.monotonic() < settle:
             self.app.processEvents()
             time.sleep(0.0005)
         self.timer.stop()
+        if profile is not None:
+            import pstats
+
+            profile.disable()
+            pstats.Stats(profile).sort_stats("cumulative").print_stats(35)
         return self.gap / 1000
 
 
@@ -109,6 +124,7 @@ def tournament(players: int, folder: Path) -> Path:
 def answer_boxes() -> None:
     box = QApplication.activeModalWidget()
     if isinstance(box, QMessageBox):
+        print(f"message box: {box.text()}", file=sys.stderr, flush=True)
         (box.button(QMessageBox.StandardButton.Yes) or box.defaultButton() or box.buttons()[0]).click()
 
 
@@ -130,7 +146,9 @@ def bench(app: QApplication, players: int) -> dict[str, float]:
             runners = [window.runner, window.explain_dock.runner, getattr(window.standings_view, "runner", None)]
             return not any(r is not None and r.is_busy for r in runners)
 
+        beat.name = "open"
         figures["open"] = beat.measure(lambda: window.open_file(path), lambda: idle() and len(rounds.model.rows) > 0)
+        beat.name = "standings"
         figures["standings"] = beat.measure(
             lambda: window.tabs.setCurrentWidget(window.standings_view),
             lambda: idle() and window.standings_view.model.rowCount() > 0,
@@ -140,16 +158,23 @@ def bench(app: QApplication, players: int) -> dict[str, float]:
             app.processEvents()
         ctx = window.context
         assert ctx is not None
+        beat.name = "players"
         figures["players after a change"] = beat.measure(
             lambda: ctx.call(sv.edit_player, players // 2, rating=1500), idle
         )
         window.tabs.setCurrentWidget(rounds)
         app.processEvents()
+        beat.name = "pairing"
         figures["pairing arrives"] = beat.measure(
             rounds.pair_action.trigger, lambda: idle() and rounds.current is not None and rounds.current.number == 5
         )
         rounds.publish_action.trigger()
-        app.processEvents()
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not (
+            idle() and rounds.current is not None and rounds.current.state == "published" and rounds.entry.isEnabled()
+        ):
+            app.processEvents()
+            time.sleep(0.001)
         rounds.table.setFocus()
         before = sum(1 for b in rounds.current.boards if b.result is not None) if rounds.current else 0
 
@@ -161,6 +186,7 @@ def bench(app: QApplication, players: int) -> dict[str, float]:
             info = rounds.current
             return idle() and info is not None and sum(1 for b in info.boards if b.result is not None) > before
 
+        beat.name = "result"
         figures["result"] = max(beat.measure(press, entered) for _ in range(1))
         window.close()
         answerer.stop()
