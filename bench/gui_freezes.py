@@ -164,6 +164,13 @@ def bench(app: QApplication, players: int) -> dict[str, float]:
         )
         window.tabs.setCurrentWidget(rounds)
         app.processEvents()
+        # The view refreshes off the GUI thread after the change; Pair is enabled once it has (an arbiter clicks
+        # an enabled button: triggering a disabled action does nothing, which an earlier run took for a lost
+        # pairing).
+        deadline = time.monotonic() + 120
+        while not rounds.pair_action.isEnabled() and time.monotonic() < deadline:
+            app.processEvents()
+            time.sleep(0.001)
         beat.name = "pairing"
         figures["pairing arrives"] = beat.measure(
             rounds.pair_action.trigger, lambda: idle() and rounds.current is not None and rounds.current.number == 5

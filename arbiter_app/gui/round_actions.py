@@ -14,6 +14,7 @@ from arbiter_app import services as sv
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.override_dialog import OverrideDialog
 from arbiter_app.gui.view_base import button_row
+from arbiter_app.services.articles import article, article_text
 from arbiter_app.services.dto import PublishInfo, RoundInfo
 
 if TYPE_CHECKING:
@@ -158,11 +159,12 @@ class RoundActions(QObject):
         info = self.view.current
         if self.view.context is None or info is None:
             return
+        edition = info.edition or self.view.context.tournament.edition
         answer = QMessageBox.question(
             self.view,
             f"Publish round {info.number}",
             f"Publish the pairing of round {info.number} ({len(info.boards)} boards)?\n\n"
-            "Once published it may only be changed if it breaks C.04.1.b (C.04.2.D.10).",
+            f"Once published, {article(edition, 'published')} applies: {article_text(edition, 'published')}.",
         )
         if answer != QMessageBox.StandardButton.Yes:
             return

@@ -102,6 +102,11 @@ def test_new_user_runs_a_small_tournament(qtbot: Any, window: MainWindow, tmp_pa
 
     # Round 1: results typed as board number, Enter, key; one correction.
     pair_and_publish(window, 1)
+    # The publish question cites the rule of the tournament's edition (new tournaments: the 2026 rules).
+    assert boxes.texts("question")[-1].endswith(
+        "Once published, C.04.2-2026 4.4 applies: a published pairing is changed only in one of the five cases "
+        "of 4.4, which the arbiter names."
+    )
     for board, key in [(1, "1"), (2, "="), (3, "0"), (4, "1"), (5, "+"), (6, "=")]:
         type_result(qtbot, window, board, key)
     assert [b.result_text for b in view.current.boards] == ["1-0", "½-½", "0-1", "1-0", "+/-", "½-½"]
