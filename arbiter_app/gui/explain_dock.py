@@ -11,7 +11,7 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMainWindow,
     QPushButton,
     QSpinBox,
     QTableWidget,
@@ -41,6 +42,12 @@ DECIDING = QColor("#1b5e20")
 CHOSEN = QColor(200, 230, 201, 150)
 ILLEGAL = QColor("#8a8a8a")
 FIXED_COLUMNS = ("#", "Pairing", "Verdict")
+PANEL_WIDTH = 400
+"""The panel's least width beside the tables."""
+ROOM = 48
+"""Spare pixels the window keeps beside the tables and the panel before the panel moves below them."""
+SIDES = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
+BELOW = Qt.DockWidgetArea.BottomDockWidgetArea
 
 
 class ExplainDock(QDockWidget):
@@ -84,8 +91,48 @@ class ExplainDock(QDockWidget):
         layout.addWidget(self.status)
         layout.addWidget(self.tabs, 1)
         self.setWidget(body)
-        self.setMinimumWidth(460)
+        self.setMinimumWidth(PANEL_WIDTH)
         self._base_font = QFont(body.font())
+        self._side: Qt.DockWidgetArea | None = None
+        """The side the panel was on before the window became too narrow for it (it is below the tables)."""
+        if isinstance(parent, QMainWindow):
+            parent.installEventFilter(self)
+
+    # --- placing -----------------------------------------------------------------
+
+    def width_beside(self) -> int:
+        """The window width from which the panel stays beside the tables (below them in a narrower window)."""
+        window = self.parentWidget()
+        central = window.centralWidget() if isinstance(window, QMainWindow) else None
+        tables = central.minimumSizeHint().width() if central is not None else 0
+        return tables + max(self.minimumWidth(), self.minimumSizeHint().width()) + ROOM
+
+    def place(self) -> None:
+        """Beside the tables when the window is wide enough for both, below them when it is not (a 1024-pixel
+        projector): the window then fits the screen with the panel open.  A panel moved below goes back to its
+        side when the window is wide again; one the arbiter floated or put elsewhere stays where it is."""
+        window = self.parentWidget()
+        if not isinstance(window, QMainWindow) or self.isFloating():
+            return
+        area, wide = window.dockWidgetArea(self), window.width() >= self.width_beside()
+        if area in SIDES and not wide:
+            self._side = area
+            window.addDockWidget(BELOW, self)
+        elif area == BELOW and self._side is not None and wide:
+            side, self._side = self._side, None
+            window.addDockWidget(side, self)
+
+    def setVisible(self, visible: bool) -> None:
+        if visible and not self.isVisible():
+            self.place()  # before it shows: a panel beside the tables would widen a narrow window first
+        super().setVisible(visible)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.parentWidget() and event.type() == QEvent.Type.Resize and self.isVisible():
+            self.place()
+        elif watched is self.candidates.horizontalHeader() and event.type() == QEvent.Type.Resize:
+            self._rows_to_contents_soon()
+        return super().eventFilter(watched, event)
 
     # --- building ----------------------------------------------------------------
 
@@ -97,7 +144,7 @@ class ExplainDock(QDockWidget):
 
     def _candidates_tab(self) -> QWidget:
         self.bracket = QComboBox()
-        self.bracket.setMinimumContentsLength(18)
+        self.bracket.setMinimumContentsLength(30)
         self.bracket.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.bracket.currentIndexChanged.connect(self._on_bracket_changed)
         self.mode = QComboBox()
@@ -110,7 +157,10 @@ class ExplainDock(QDockWidget):
         self.candidates.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.candidates.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.candidates.verticalHeader().hide()
-        self.candidates.setWordWrap(False)
+        self.candidates.setWordWrap(True)
+        self.candidates.horizontalHeader().setMinimumSectionSize(24)
+        self.candidates.horizontalHeader().sectionResized.connect(self._on_section_resized)
+        self.candidates.horizontalHeader().installEventFilter(self)
         self.candidates.itemSelectionChanged.connect(self._on_candidate_selected)
         self.previous_button = QPushButton("◀ Previous")
         self.next_button = QPushButton("Next ▶")
@@ -127,12 +177,12 @@ class ExplainDock(QDockWidget):
         self.decision.setWordWrap(True)
         page = QWidget()
         layout = QVBoxLayout(page)
+        layout.addWidget(self.bracket)  # a row of its own: the bracket's title is not cut
         row = QHBoxLayout()
         row.addWidget(self.previous_bracket)
-        row.addWidget(self.bracket, 1)
         row.addWidget(self.next_bracket)
+        row.addWidget(self.mode, 1)
         layout.addLayout(row)
-        layout.addWidget(self.mode)
         layout.addWidget(self.candidates, 1)
         steps = QHBoxLayout()
         steps.addWidget(self.previous_button)
@@ -328,14 +378,35 @@ class ExplainDock(QDockWidget):
                 if header is not None:
                     header.setText(f"{article} ★")
                     header.setToolTip("The deciding criterion")
-        head = self.candidates.horizontalHeader()
-        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self._fit_candidates()
         decided = f" Decided by <b>{table.decided_by}</b>." if table.decided_by else ""
         notes = "".join(f"<br><i>Note on the Arbiters' Manual: {html.escape(n, quote=False)}</i>" for n in table.notes)
         self.decision.setText(table.summary + decided + notes)
         chosen = next((k for k, row in enumerate(table.rows) if row.chosen), 0)
         if table.rows:
             self.candidates.selectRow(chosen)
+
+    def _fit_candidates(self) -> None:
+        """Every column in sight: the panel widened for the table when the window has room (beside the tables, up
+        to half the window), and the pairings and verdicts wrapped, never cut, when it has not."""
+        table, head = self.candidates, self.candidates.horizontalHeader()
+        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        window = self.parentWidget()
+        if isinstance(window, QMainWindow) and window.dockWidgetArea(self) in SIDES and not self.isFloating():
+            wanted = head.length() + (self.width() - table.viewport().width()) + table.verticalScrollBar().sizeHint().width()
+            if wanted > self.width():
+                window.resizeDocks([self], [min(wanted, window.width() // 2)], Qt.Orientation.Horizontal)
+        for column in (1, 2):  # the pairing and the verdict share the width left
+            head.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        table.resizeRowsToContents()
+
+    def _on_section_resized(self, column: int, _old: int, _new: int) -> None:
+        if column in (1, 2):  # a wrapped column: rows as high as their text now needs
+            self.candidates.resizeRowsToContents()
+
+    def _rows_to_contents_soon(self) -> None:
+        """Once the header has shared out its new width (after its resize event): rows as high as they need."""
+        QTimer.singleShot(0, self.candidates.resizeRowsToContents)
 
     def step_candidate(self, delta: int) -> None:
         rows = self.candidates.rowCount()

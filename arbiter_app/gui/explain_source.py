@@ -36,7 +36,7 @@ from arbiter_app.explain import (
 from arbiter_app.explain.candidates import Evaluation
 from arbiter_app.explain.manual_notes import manual_notes
 from arbiter_app.explain.render_text import candidate_text
-from arbiter_app.explain.words import points, value_text
+from arbiter_app.explain.words import counted, points, value_text
 from arbiter_app.services.files import open_database
 
 __all__ = [
@@ -221,7 +221,7 @@ def bracket_titles(e: RoundExplanation) -> list[str]:
         else:
             what = "mixed scores"
         note = ", re-paired below" if b.superseded else ""
-        titles.append(f"Bracket {b.index}: {what}, {len(b.players)} players{note}")
+        titles.append(f"Bracket {b.index}: {what}, {counted(len(b.players), 'player')}{note}")
     return titles
 
 
@@ -297,7 +297,7 @@ def _candidates(e: RoundExplanation, index: int, mode: str) -> CandidateTable:
                 )
             )
         t = ctx.texts
-        summary = f"{len(rows)} legal candidates with the most pairs ({t.cite('C.1')}–{t.label(t.pairs_key)})."
+        summary = f"{counted(len(rows), 'legal candidate')} with the most pairs ({t.cite('C.1')}–{t.label(t.pairs_key)})."
         return CandidateTable(index, mode, tuple(rows), sieve.decided_by, summary, articles=e.texts.keys)
     trail = e.trail(index)
     result = trail.result

@@ -30,6 +30,7 @@ from arbiter_app.gui.compare_dialog import CompareDialog
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.explain_dock import ExplainDock
 from arbiter_app.gui.file_actions import FileActions
+from arbiter_app.gui.hall_display import HallDisplay
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.player_list_actions import add_player_list_actions
 from arbiter_app.gui.players_view import PlayersView
@@ -51,6 +52,7 @@ class MainWindow(FileActions):
         self.setObjectName("mainWindow")
         self.runner = runner or Runner(self)
         self.context: TournamentContext | None = None
+        self.hall_display: HallDisplay | None = None
         self.welcome = WelcomeView()
         self.players_view = PlayersView()
         self.rounds_view = RoundsView()
@@ -75,6 +77,7 @@ class MainWindow(FileActions):
         self.welcome.new_requested.connect(self.new_tournament)
         self.welcome.open_requested.connect(self.choose_file)
         self.welcome.example_requested.connect(self.open_example)
+        self.welcome.import_requested.connect(self.import_trf)
         self.welcome.recent_chosen.connect(self._on_recent_chosen)
         self.players_view.import_requested.connect(self.import_trf)
         self.cards_view.why_not_requested.connect(self._on_why_not_requested)
@@ -162,6 +165,9 @@ class MainWindow(FileActions):
         toggle.setShortcut("F1")
         view_menu.addAction(toggle)
         view_menu.addAction(self.explain_dock.teaching_action)
+        self.hall_action = self._action("&Hall display", self.show_hall_display, "F8")
+        self.hall_action.setToolTip("The round's pairings on a second screen or projector, by board and by name")
+        view_menu.addAction(self.hall_action)
         self.compare_action = self._action("Compare the &editions…", self.compare_editions)
         self.compare_action.setToolTip("A round paired by Baku 2016 and by the 2026 edition, side by side (seminars)")
         view_menu.addAction(self.compare_action)
@@ -228,6 +234,8 @@ class MainWindow(FileActions):
         old, self.context = self.context, context
         for view, _ in self.views():
             view.set_context(context)
+        if self.hall_display is not None:
+            self.hall_display.set_context(context)
         self.explain_dock.set_context(context)
         if old is not None:
             old.close()
@@ -333,6 +341,15 @@ class MainWindow(FileActions):
     def _on_round_explained(self, number: int) -> None:
         if self.explain_dock.teaching_action.isChecked() and number in [r.number for r in self.rounds_view.rounds]:
             self.rounds_view.show_round(number)
+
+    def show_hall_display(self) -> HallDisplay:
+        """View > Hall display: the window for the hall's screen (one; shown again if already open)."""
+        if self.hall_display is None:
+            self.hall_display = HallDisplay(self.context, parent=self)
+            self.hall_display.resize(1024, 768)
+        self.hall_display.show()
+        self.hall_display.raise_()
+        return self.hall_display
 
     def compare_editions(self) -> None:
         """View > Compare the editions: the round shown in the explain panel, paired by both editions."""

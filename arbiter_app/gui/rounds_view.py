@@ -26,9 +26,11 @@ from arbiter_app.gui.players_model import BYE_WORDS
 from arbiter_app.gui.result_entry import KEY_WORDS, RESULT_KEYS, ResultEntry
 from arbiter_app.gui.round_actions import RoundActions
 from arbiter_app.gui.rounds_model import BoardColumn, BoardsModel
-from arbiter_app.gui.view_base import ContextView, blocked, button_row, heading, tune_table
+from arbiter_app.gui.view_base import ContextView, blocked, button_row, heading, note, tune_table
 from arbiter_app.services.dto import ResultInfo, RoundInfo
 
+REQUESTED = ("half", "full", "zero")
+"""Byes the player asked for (C.04.2.D.4), as the services name them."""
 STATE_WORDS = {
     "draft": "draft — not published",
     "published": "published — results coming in",
@@ -93,8 +95,8 @@ class RoundsView(ContextView):
         self.entry.board_chosen.connect(self._on_board_chosen)
         self.entry.step.connect(self._on_entry_step)
         self.entry.default_board_wanted.connect(self._on_default_board_wanted)
-        self.entry_hint = QLabel(KEY_WORDS)
-        self.entry_hint.setStyleSheet("color: palette(mid);")
+        self.entry_hint = note(KEY_WORDS)
+        self.entry_hint.setWordWrap(False)
         self.feedback = QLabel()
         self.feedback.setWordWrap(True)
         self.feedback.setObjectName("resultFeedback")
@@ -227,7 +229,12 @@ class RoundsView(ContextView):
         parts = []
         if info.bye is not None:
             parts.append(f"<b>Bye</b> (pairing-allocated, C.04.1.c): #{info.bye} {self._name(info.bye)}")
-        others = [f"#{n} {self._name(n)} ({BYE_WORDS.get(kind, kind)})" for n, kind in info.not_paired]
+        requested = [f"#{n} {self._name(n)} ({BYE_WORDS[kind]})" for n, kind in info.not_paired if kind in REQUESTED]
+        if requested:  # C.04.2.D.4: a bye the player asked for is a bye, not a player left out
+            parts.append("<b>Requested byes:</b> " + ", ".join(requested))
+        others = [
+            f"#{n} {self._name(n)} ({BYE_WORDS.get(kind, kind)})" for n, kind in info.not_paired if kind not in REQUESTED
+        ]
         if others:
             parts.append("<b>Not paired:</b> " + ", ".join(others))
         if info.overrides:

@@ -28,6 +28,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from arbiter_app.errors import ArbiterError
+from arbiter_app.explain.words import counted
 from arbiter_app.pairing.engine import DEFAULT_EDITION, board_order
 from arbiter_app.pairing.engine import edition as edition_rules
 from arbiter_app.pairing.model import PointSystem
@@ -374,7 +375,7 @@ def import_trf(
             s,
             t.id,
             "import TRF",
-            f"imported {doc.source} ({detect_version(doc).upper()}): {len(doc.players)} players, {paired} rounds",
+            f"imported {doc.source} ({detect_version(doc).upper()}): {counted(len(doc.players), 'player')}, {counted(paired, 'round')}",
             after={"source": doc.source, "format": detect_version(doc)},
         )
         return ImportInfo(tournament_info(t), len(doc.players), paired, tuple(warnings))
