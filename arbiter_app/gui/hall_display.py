@@ -31,7 +31,11 @@ LINES_ON_SCREEN = ROWS + 2.5
 BACKGROUND = QColor("#101820")
 FOREGROUND = QColor("#f4f4f4")
 ACCENT = QColor("#ffd166")
-REQUESTED = ("half", "full", "zero")
+NAME_COLUMNS = ("White", "Black", "Player")
+"""The columns that take the spare width."""
+LEFT_COLUMNS = (*NAME_COLUMNS, "Colour")
+REQUESTED = ("half", "full")
+"""Byes a player asked for that score (C.04.2.D.4); a zero-point one is not listed: the player does not come."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,8 @@ class Seat:
     name: str
     board: str
     colour: str
+    key: str
+    """The name without the title: the order of the list (a GM is found under the surname)."""
 
 
 def display_name(p: PlayerInfo | None, number: int) -> str:
@@ -69,16 +75,21 @@ def seats(info: RoundInfo, players: Sequence[PlayerInfo]) -> list[Seat]:
     """Everybody with a place in the round, alphabetically: on a board, with the pairing-allocated bye, or with
     a bye they asked for (C.04.2.D.4)."""
     by_number = {p.number: p for p in players}
+
+    def seat(number: int, board: str, colour: str) -> Seat:
+        p = by_number.get(number)
+        return Seat(display_name(p, number), board, colour, (p.name if p else f"#{number}").casefold())
+
     found = []
     for b in info.boards:
-        found.append(Seat(display_name(by_number.get(b.white), b.white), str(b.number), "White"))
-        found.append(Seat(display_name(by_number.get(b.black), b.black), str(b.number), "Black"))
+        found.append(seat(b.white, str(b.number), "White"))
+        found.append(seat(b.black, str(b.number), "Black"))
     if info.bye is not None:
-        found.append(Seat(display_name(by_number.get(info.bye), info.bye), "—", "bye"))
+        found.append(seat(info.bye, "—", "bye"))
     for number, kind in info.not_paired:
         if kind in REQUESTED:
-            found.append(Seat(display_name(by_number.get(number), number), "—", BYE_WORDS[kind]))
-    return sorted(found, key=lambda s: (s.name.casefold(), s.board))
+            found.append(seat(number, "—", BYE_WORDS[kind]))
+    return sorted(found, key=lambda s: (s.key, s.board))
 
 
 def board_pages(info: RoundInfo, players: Sequence[PlayerInfo], scores: dict[int, int]) -> list[HallPage]:
@@ -105,12 +116,15 @@ def board_pages(info: RoundInfo, players: Sequence[PlayerInfo], scores: dict[int
 
 
 def name_pages(info: RoundInfo, players: Sequence[PlayerInfo], columns: int) -> list[HallPage]:
-    lines = [HallLine((s.name, s.board, s.colour)) for s in seats(info, players)]
+    found = seats(info, players)
+    lines = [HallLine((s.name, s.board, s.colour)) for s in found]
     per_page = ROWS * columns
     chunks = [lines[k : k + per_page] for k in range(0, len(lines), per_page)] or [[]]
+    keys = [s.key for s in found]
     pages = []
-    for chunk in chunks:
-        first, last = chunk[0].cells[0][:1].upper() if chunk else "", chunk[-1].cells[0][:1].upper() if chunk else ""
+    for k, chunk in enumerate(chunks):
+        span_keys = keys[k * per_page : k * per_page + len(chunk)]
+        first, last = (span_keys[0][:1].upper(), span_keys[-1][:1].upper()) if span_keys else ("", "")
         span = f" {first}–{last}" if first and last and first != last else f" {first}" if first else ""
         pages.append(HallPage(f"Round {info.number} — find your board{span}", ("Player", "Bd", "Colour"),
                               tuple(chunk), columns))
@@ -268,8 +282,9 @@ class HallDisplay(QWidget):
         block = (self.width() - 2 * m) // max(page.columns, 1)
         spare = max(0, block - sum(widths))
         # the name columns take the spare width
-        wide = [k for k, head in enumerate(page.headers) if head in ("White", "Black", "Player")] or [0]
+        wide = [k for k, head in enumerate(page.headers) if head in NAME_COLUMNS] or [0]
         widths = [w + (spare // len(wide) if k in wide else 0) for k, w in enumerate(widths)]
+        left_aligned = [k for k, head in enumerate(page.headers) if head in LEFT_COLUMNS]
         top = int(h * 1.4)
         for c in range(page.columns):
             left = m + c * block
@@ -278,19 +293,21 @@ class HallDisplay(QWidget):
             bold.setBold(True)
             painter.setFont(bold)
             painter.setPen(ACCENT)
-            self._draw_line(painter, left, top, h, widths, page.headers)
+            self._draw_line(painter, left, top, h, widths, page.headers, left_aligned)
             painter.setFont(font)
             for k, line in enumerate(lines):
                 painter.setPen(FOREGROUND)
                 if k % 2:
                     painter.fillRect(QRect(left, top + h * (k + 1), sum(widths), h), QColor(255, 255, 255, 18))
-                self._draw_line(painter, left, top + h * (k + 1), h, widths, line.cells)
+                self._draw_line(painter, left, top + h * (k + 1), h, widths, line.cells, left_aligned)
         painter.end()
 
     @staticmethod
-    def _draw_line(painter: QPainter, left: int, top: int, h: int, widths: list[int], cells: Sequence[str]) -> None:
+    def _draw_line(
+        painter: QPainter, left: int, top: int, h: int, widths: list[int], cells: Sequence[str], names: list[int]
+    ) -> None:
         x = left
-        for w, text in zip(widths, cells):
-            align = Qt.AlignmentFlag.AlignLeft if len(text) > 3 else Qt.AlignmentFlag.AlignHCenter
+        for k, (w, text) in enumerate(zip(widths, cells)):
+            align = Qt.AlignmentFlag.AlignLeft if k in names else Qt.AlignmentFlag.AlignHCenter
             painter.drawText(QRect(x, top, w, h), align | Qt.AlignmentFlag.AlignVCenter, text)
             x += w

@@ -29,8 +29,9 @@ from arbiter_app.gui.rounds_model import BoardColumn, BoardsModel
 from arbiter_app.gui.view_base import ContextView, blocked, button_row, heading, note, tune_table
 from arbiter_app.services.dto import ResultInfo, RoundInfo
 
-REQUESTED = ("half", "full", "zero")
-"""Byes the player asked for (C.04.2.D.4), as the services name them."""
+REQUESTED = ("half", "full")
+"""Byes the player asked for that score (C.04.2.D.4); a zero-point one (a late entry's first rounds too) stays
+under "Not paired"."""
 STATE_WORDS = {
     "draft": "draft — not published",
     "published": "published — results coming in",
