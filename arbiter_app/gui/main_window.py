@@ -36,6 +36,7 @@ from arbiter_app.gui.player_list_actions import add_player_list_actions
 from arbiter_app.gui.players_view import PlayersView
 from arbiter_app.gui.report_dialog import TITLES, ReportDialog
 from arbiter_app.gui.rounds_view import RoundsView
+from arbiter_app.gui.seminar import SeminarView
 from arbiter_app.gui.standings_view import StandingsView
 from arbiter_app.gui.tournament_dialog import SettingsDialog
 from arbiter_app.gui.view_base import ContextView, rescale
@@ -168,6 +169,9 @@ class MainWindow(FileActions):
         self.hall_action = self._action("&Hall display", self.show_hall_display, "F8")
         self.hall_action.setToolTip("The round's pairings on a second screen or projector, by board and by name")
         view_menu.addAction(self.hall_action)
+        self.seminar_action = self._action("&Seminar mode", self.show_seminar, "F9")
+        self.seminar_action.setToolTip("Full screen, large type: the round in the explain panel, a step per key")
+        view_menu.addAction(self.seminar_action)
         self.compare_action = self._action("Compare the &editions…", self.compare_editions)
         self.compare_action.setToolTip("A round paired by Baku 2016 and by the 2026 edition, side by side (seminars)")
         view_menu.addAction(self.compare_action)
@@ -182,6 +186,7 @@ class MainWindow(FileActions):
             self.export_action,
             self.save_copy_action,
             self.compare_action,
+            self.seminar_action,
             self.close_action,
             self.undo_action,
             self.settings_action,
@@ -350,6 +355,15 @@ class MainWindow(FileActions):
         self.hall_display.show()
         self.hall_display.raise_()
         return self.hall_display
+
+    def show_seminar(self) -> SeminarView | None:
+        """View > Seminar mode: the round chosen in the explain panel, full screen, one step per key press."""
+        question = self.explain_dock.question()
+        if question is None:
+            return None
+        seminar = SeminarView(question, self.explain_dock.runner, self)
+        seminar.showFullScreen()
+        return seminar
 
     def compare_editions(self) -> None:
         """View > Compare the editions: the round shown in the explain panel, paired by both editions."""
