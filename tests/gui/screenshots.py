@@ -112,6 +112,14 @@ def views(window: MainWindow, out: Path, size: tuple[int, int]) -> None:
     hall.page = len(hall.pages) - 1
     save(hall, out, "hall-names" + tail)
     hall.hide()
+    window.explain_dock.round.setValue(5)
+    seminar = window.show_seminar()
+    assert seminar is not None
+    seminar.showNormal()
+    seminar.resize(*size)
+    seminar.show_step(1)
+    save(seminar, out, "seminar-bracket" + tail)
+    seminar.close()
 
 
 def main(out: Path) -> None:
