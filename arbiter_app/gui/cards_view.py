@@ -215,6 +215,7 @@ class CardsView(ContextView):
         self.why_button = button("Why not these two?", "Select two cards (Ctrl+click), then ask the explain panel")
         self.why_button.clicked.connect(self._on_why_clicked)
         self.hint = note("Select two cards with Ctrl+click to ask why they are not paired.")
+        self.hint.setWordWrap(False)
         self.in_progress = QLabel()
         self.in_progress.setObjectName("cardsRoundInProgress")
         legend = note(
