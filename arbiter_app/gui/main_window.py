@@ -28,6 +28,7 @@ from arbiter_app.gui.audit_view import AuditView
 from arbiter_app.gui.cards_view import CardsView
 from arbiter_app.gui.compare_dialog import CompareDialog
 from arbiter_app.gui.context import TournamentContext
+from arbiter_app.gui.crosstable_view import CrosstableView
 from arbiter_app.gui.explain_dock import ExplainDock
 from arbiter_app.gui.file_actions import FileActions
 from arbiter_app.gui.messages import show_error
@@ -57,6 +58,7 @@ class MainWindow(FileActions):
         self.cards_view = CardsView()
         self.standings_view = StandingsView()
         self.audit_view = AuditView()
+        self.crosstable_view = CrosstableView()  # issue 20: a round robin's crosstable, Berger numbers, hand pairing
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         for view, title in self.views():
@@ -93,6 +95,7 @@ class MainWindow(FileActions):
             (self.cards_view, "Pairing &cards"),
             (self.standings_view, "&Standings"),
             (self.audit_view, "&Audit log"),
+            (self.crosstable_view, "Round &robin"),
         ]
 
     # --- building ----------------------------------------------------------------
@@ -145,7 +148,7 @@ class MainWindow(FileActions):
         self.settings_action = self._action("Tournament &settings…", self.edit_settings)
         edit_menu.addAction(self.settings_action)
         round_menu = bar.addMenu("&Round")
-        for action in self.rounds_view.actions_for_menu():
+        for action in self.rounds_view.actions_for_menu() + self.crosstable_view.actions_for_menu():
             round_menu.addAction(action)
         report_menu = bar.addMenu("Re&ports")
         self.report_actions = []
@@ -182,6 +185,7 @@ class MainWindow(FileActions):
             toggle,
             *self.report_actions,
             *self.rounds_view.actions_for_menu(),
+            *self.crosstable_view.actions_for_menu(),
         ]
 
     def edit_settings(self) -> SettingsDialog | None:
@@ -229,6 +233,7 @@ class MainWindow(FileActions):
         for view, _ in self.views():
             view.set_context(context)
         self.explain_dock.set_context(context)
+        self.tabs.setTabVisible(self.tabs.indexOf(self.crosstable_view), CrosstableView.applies(context))
         if old is not None:
             old.close()
         if context is None:

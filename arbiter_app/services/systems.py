@@ -50,6 +50,11 @@ class TournamentSystem(Protocol):
     def trf_type(self) -> str:
         """The TRF ``092`` line's text."""
 
+    @property
+    def paired_by_table(self) -> bool:
+        """True when the rounds come from a fixed table (the Berger tables): nothing to weigh, the explanation
+        names the table's row; False when criteria choose among candidates (the Dutch rules)."""
+
     def pair(self, session: Session, t: Tournament, number: int) -> RoundPairing:
         """The round's pairing in pairing numbers (checking the earlier rounds are complete)."""
 
@@ -75,6 +80,7 @@ class SwissSystem:
 
     edition: str
     name: str = SWISS
+    paired_by_table: bool = False
 
     @property
     def title(self) -> str:
@@ -115,6 +121,7 @@ class RoundRobinSystem:
     double: bool = False
     reverse_last_two: bool = False
     name: str = ROUND_ROBIN
+    paired_by_table: bool = True
 
     @property
     def title(self) -> str:
@@ -134,6 +141,10 @@ class RoundRobinSystem:
 
     def total_rounds(self, players: int) -> int:
         return berger.total_rounds(players, self.double)
+
+    def games_scheduled(self, players: int) -> int:
+        """The games each player is to play: N - 1 per cycle (C.05's "half of the games" counts these)."""
+        return (players - 1) * (2 if self.double else 1)
 
     def schedule(self, players: int) -> list[berger.BergerRound]:
         return berger.schedule(players, self.double, self.reverse_last_two)
@@ -174,13 +185,13 @@ class RoundRobinSystem:
         return ", ".join(rr.RECOMMENDED_ROUND_ROBIN)
 
     def excluded(self, session: Session, t: Tournament) -> frozenset[int]:
-        return excluded_players(session, t, self.double)
+        return excluded_players(session, t, self)
 
     def standings_state(self, session: Session, t: Tournament, state: TournamentState) -> TournamentState:
         return rr.without_players(state, self.excluded(session, t))
 
 
-def excluded_players(session: Session, t: Tournament, double: bool) -> frozenset[int]:
+def excluded_players(session: Session, t: Tournament, system: RoundRobinSystem) -> frozenset[int]:
     """C.05: pairing numbers of the withdrawn players whose results do not count (fewer than half of their
     games completed over the board)."""
     players = list(queries.players(session, t.id))
@@ -193,7 +204,7 @@ def excluded_players(session: Session, t: Tournament, double: bool) -> frozenset
             if b.result not in (None, "*") and not b.forfeit:
                 played[b.white.pairing_number] += 1
                 played[b.black.pairing_number] += 1
-    return rr.excluded_by_withdrawal(played, withdrawn, (len(players) - 1) * (2 if double else 1))
+    return rr.excluded_by_withdrawal(played, withdrawn, system.games_scheduled(len(players)))
 
 
 def system_of(t: Tournament) -> TournamentSystem:

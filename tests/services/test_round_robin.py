@@ -15,6 +15,7 @@ from arbiter_app.persistence import Database
 from arbiter_app.reports import report_html
 from arbiter_app.services.dto import RoundInfo
 from arbiter_app.services.systems import drawn_numbers
+from arbiter_app.standings.reports import format_points
 
 ALL_ROUND_ROBIN_CODES = "DE, WIN, BPG, BWG, REP, STD, SB, SB/C1, SB/C2, KS, KS/L+2, KS/L-2, RTNG, RTNG/R, TPN, TPN/R"
 
@@ -134,8 +135,20 @@ def test_ten_player_double_round_robin_with_a_withdrawal(db: Database, tmp_path)
     # Reports: crosstable, standings, pairing list, cards.
     cross = report_html(db, tid, "crosstable")
     assert "Double round robin, Berger tables" in cross
-    assert NAMES[leaver - 1] not in cross  # C.05: the player's results do not count; not in the crosstable
-    assert all(name in cross for name in NAMES if name != NAMES[leaver - 1])
+    assert all(name in cross for name in NAMES)
+    # C.05: the withdrawn player stays in the table (results by and against them shown), not counted.
+    rr_table = sv.round_robin_crosstable(db, tid)
+    lines = {line.number: line for line in rr_table.lines}
+    assert [line.berger for line in rr_table.lines] == list(range(1, 11))
+    assert not lines[leaver].counted and lines[leaver].place == "" and lines[leaver].score > 0
+    assert f"({format_points(lines[leaver].score)})" in cross and "not counted (C.05)" in cross
+    assert rr_table.notes and "3 of 18 games" in rr_table.notes[0]
+    assert {n: line.score * 10 for n, line in lines.items() if n != leaver} == expected  # others: 9 opponents
+    assert all(lines[n].cells[0] for n in lines if n != leaver)  # the games against Berger 1 shown: 1 0 ½ + -
+    # Three games played (cycle 1, rounds 1-3), then forfeits: "-" for the leaver, "+" for the opponent.
+    assert [c.split()[1] for c in lines[leaver].cells if c != "×"] == ["-"] * 9
+    assert lines[leaver].cells.count("- -") == 6
+    assert all(lines[n].cells[lines[leaver].berger - 1].endswith("+") for n in lines if n != leaver)
     for kind in ("standings", "pairings", "cards", "wallchart", "rounds"):
         assert "<html" in report_html(db, tid, kind).lower()
 
