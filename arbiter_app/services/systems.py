@@ -25,7 +25,7 @@ from arbiter_app.services.dto import TournamentInfo
 from arbiter_app.services.records import is_withdrawn_in
 from arbiter_app.services.state import state_for_round
 from arbiter_app.standings import roundrobin as rr
-from arbiter_app.trf.rounds import EDITION_SYSTEMS, round_robin_type
+from arbiter_app.trf.rounds import EDITION_SYSTEMS, round_robin_code, round_robin_type
 
 SWISS = "swiss"
 ROUND_ROBIN = "round-robin"
@@ -49,6 +49,9 @@ class TournamentSystem(Protocol):
     @property
     def trf_type(self) -> str:
         """The TRF ``092`` line's text."""
+
+    def trf2026_code(self, accelerated: bool) -> str | None:
+        """The TRF-2026 ``192`` tournament type code (None: the table has none for it)."""
 
     @property
     def paired_by_table(self) -> bool:
@@ -95,6 +98,11 @@ class SwissSystem:
         """The ``092`` text: the edition's pairing-system code (``FIDE_DUTCH_2025``)."""
         return EDITION_SYSTEMS.get(self.edition, "Individual: Swiss-System (FIDE Dutch System)")
 
+    def trf2026_code(self, accelerated: bool) -> str | None:
+        """The edition's Dutch code (``FIDE_DUTCH_2025``), ``_BAKU`` under Baku acceleration."""
+        code = EDITION_SYSTEMS.get(self.edition)
+        return f"{code}_BAKU" if code is not None and accelerated else code
+
     def pair(self, session: Session, t: Tournament, number: int) -> RoundPairing:
         return pair_round(state_for_round(session, t.id, number), self.edition)
 
@@ -138,6 +146,11 @@ class RoundRobinSystem:
         """The ``092`` text (TRF-16's "type of tournament", free text; read back by :func:`round_robin_of_trf`)."""
         text = "Individual: Double Round-Robin" if self.double else "Individual: Round-Robin"
         return text + (" (last two rounds of cycle 1 reversed)" if self.reverse_last_two else "")
+
+    def trf2026_code(self, accelerated: bool) -> str | None:
+        """``BERGER_ROUNDROBIN_G1``, ``BERGER_ROUNDROBIN_G2``, or ``FIDE_DOUBLEROUNDROBIN`` (the last two rounds
+        of cycle 1 reversed): :func:`arbiter_app.trf.rounds.round_robin_code`."""
+        return round_robin_code(self.double, self.reverse_last_two)
 
     def total_rounds(self, players: int) -> int:
         return berger.total_rounds(players, self.double)
@@ -230,7 +243,7 @@ def make_system(name: str, edition: str, double: bool = False, reverse_last_two:
 
 
 def round_robin_of_trf(type_text: str) -> RoundRobinSystem | None:
-    """The round robin a TRF ``092`` line declares (:func:`arbiter_app.trf.rounds.round_robin_type`), else None."""
+    """The round robin a TRF ``192`` code or ``092`` line declares (:func:`arbiter_app.trf.rounds.round_robin_type`), else None."""
     found = round_robin_type(type_text)
     return RoundRobinSystem(*found) if found is not None else None
 

@@ -228,6 +228,33 @@ def test_trf_export_and_import_of_a_round_robin(db: Database, tmp_path) -> None:
     assert sv.export_trf(db, t.id).text.count("XXB") == 1
 
 
+def test_trf_2026_records_the_kind_of_round_robin_on_192(db: Database, tmp_path) -> None:  # noqa: ANN001
+    """TRF-2026's tournament type code (record 192): FIDE_DOUBLEROUNDROBIN for a double round robin whose first
+    cycle ends with its last two rounds reversed, BERGER_ROUNDROBIN_G1 / _G2 otherwise -- never the Dutch code.
+    A file declaring the round robin on 192 only is read as one; XXB still gives the Berger numbers."""
+    tid = ten_player_double(db)
+    sv.draw_berger_numbers(db, tid, seed=5)
+    play_round(db, tid)
+    text = sv.export_trf(db, tid, "trf-2026").text
+    assert "192 FIDE_DOUBLEROUNDROBIN" in text.splitlines() and "FIDE_DUTCH" not in text
+    numbers = sv.berger_number_of(db, tid)
+    only_192 = "\n".join(line for line in text.splitlines() if not line.startswith("092"))
+    path = tmp_path / "rr2026.trf"
+    path.write_text(only_192 + "\n")
+    t = sv.import_trf(db, str(path), name="Copy").tournament
+    assert (t.system, t.double_round_robin, t.reverse_last_two, t.rounds_count) == ("round-robin", True, True, 18)
+    assert sv.berger_number_of(db, t.id) == numbers
+    for code, kind in (("BERGER_ROUNDROBIN_G2", (True, False)), ("BERGER_ROUNDROBIN", (False, False))):
+        path.write_text(only_192.replace("192 FIDE_DOUBLEROUNDROBIN", f"192 {code}") + "\n")
+        t = sv.import_trf(db, str(path), name=code).tournament
+        assert (t.system, t.double_round_robin, t.reverse_last_two) == ("round-robin", *kind)
+    single = sv.create_tournament(db, "Single", 3, system=sv.ROUND_ROBIN)
+    assert "192 BERGER_ROUNDROBIN_G1" in sv.export_trf(db, single.id, "trf-2026").text.splitlines()
+    path.write_text(only_192.replace("192 FIDE_DOUBLEROUNDROBIN", "192 BERGER_ROUNDROBIN_G3") + "\n")
+    with pytest.raises(ArbiterError, match="BERGER_ROUNDROBIN_G3: a round robin played 3 times"):
+        sv.import_trf(db, str(path), name="Three")
+
+
 def test_withdrawal_after_half_the_games_stands(db: Database) -> None:
     """C.05: a player who completed at least half of the games keeps their results; the games left are
     lost by forfeit (entered with the pairing)."""
