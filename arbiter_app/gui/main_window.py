@@ -252,10 +252,12 @@ class MainWindow(FileActions):
             self._show_first_view(context)
 
     def _show_first_view(self, context: TournamentContext) -> None:
-        """The Rounds view once the tournament has rounds, else the Players view (the round list read first)."""
+        """The Rounds view (a round robin's crosstable) once the tournament has rounds, else the Players view (the round
+        list read first)."""
         if context is self.context:
             has_rounds = bool(context.read(sv.list_rounds))
-            self.tabs.setCurrentWidget(self.rounds_view if has_rounds else self.players_view)
+            main = self.crosstable_view if CrosstableView.applies(context) else self.rounds_view  # a round robin's
+            self.tabs.setCurrentWidget(main if has_rounds else self.players_view)
 
     def _update_title(self) -> None:
         if self.context is None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QTableWidget
 
+from arbiter_app import services as sv
 from arbiter_app.gui.main_window import MainWindow
 from arbiter_app.gui.report_dialog import TITLES, ReportDialog
 from arbiter_app.gui.round_robin import BergerNumbersDialog, HandPairingDialog
@@ -226,3 +227,74 @@ def line_score(points: Fraction) -> str:
     from arbiter_app.standings.reports import format_points
 
     return format_points(points)
+
+
+def test_a_round_paired_by_hand_names_the_pair_that_meets_again(window: MainWindow, tmp_path: Path) -> None:
+    """A single round robin of four: numbers typed in the dialog, rounds 1 and 2 typed by hand; round 2 repeating a
+    pair of round 1 is refused naming the round and the pair (C.05, checklist Q101), nothing is stored; reopened,
+    the file opens on the crosstable (a round robin's main view)."""
+
+    def fill(d: TournamentDialog) -> None:
+        d.name.setText("Quad")
+        d.system.setCurrentIndex(1)  # single round robin
+        d.file.setText(str(tmp_path / "quad.db"))
+        ok(d)
+
+    on_modal(TournamentDialog, fill)
+    window.welcome.new_button.click()
+    assert window.context is not None
+    for i, name in enumerate(NAMES[:4]):
+        add_player(window, name, 2000 - i)
+    rr_view = window.crosstable_view
+
+    def numbers(d: BergerNumbersDialog) -> None:
+        for number, spin in d.spins.items():
+            spin.setValue(number)
+        d.save_button.click()
+        d.reject()
+
+    on_modal(BergerNumbersDialog, numbers)
+    rr_view.berger_action.trigger()
+    typed = iter(["1 4\n2 3", "4 1\n3 2", "1 2\n3 4"])
+    messages: list[str] = []
+
+    def hand(d: HandPairingDialog) -> None:
+        d.boards.setPlainText(next(typed))
+        d.pair_button.click()
+        messages.append(d.message.text())
+        if d.isVisible():
+            d.reject()
+
+    view = window.rounds_view
+    for round_number in (1, 2, 2):
+        on_modal(HandPairingDialog, hand)
+        rr_view.hand_action.trigger()
+        rounds = window.context.read(sv.list_rounds)
+        if rounds[-1].number == round_number and rounds[-1].state == "draft":
+            view.refresh()
+            view.show_round(round_number)
+            view.publish_action.trigger()
+            for board in (1, 2):
+                view.enter_result(board, "1-0")
+    assert messages[0] == ""  # round 1 stored
+    assert "round 2: 4 and 1 meet again (each pair meets once)" in messages[1]
+    assert "round 2: 3 and 2 meet again" in messages[1] and messages[1].startswith("C.05")
+    assert messages[2] == ""  # the sound round 2
+    assert [r.number for r in window.context.read(sv.list_rounds)] == [1, 2]
+
+    path = window.context.path
+    window.close_tournament()
+    assert window.open_file(path)
+    assert window.tabs.currentWidget() is rr_view and window.tabs.isTabVisible(window.tabs.indexOf(rr_view))
+    assert cells(rr_view.crosstable)[0][4:8] == ["×", "1", "", "1"]  # Berger 1 beat 4 (white) and 2 (white)
+
+
+def test_a_swiss_has_no_round_robin_view_and_the_dutch_explanation(window: MainWindow) -> None:
+    window.open_example()  # the Arbiters' Manual's Swiss
+    assert window.context is not None
+    rr_view = window.crosstable_view
+    assert not window.tabs.isTabVisible(window.tabs.indexOf(rr_view))
+    assert not rr_view.berger_action.isVisible() and not rr_view.hand_action.isVisible()
+    assert window.explain_dock.why_float_button.text() == "Why does this player float?"
+    assert window.explain_dock.question(1).by_table is False
+
