@@ -171,7 +171,7 @@ def explain_berger_round(db: Database, tournament_id: int, round_number: int) ->
         if not 1 <= round_number <= len(planned):
             raise ArbiterError(f"the round robin has rounds 1 to {len(planned)}, not {round_number}")
         table_round = planned[round_number - 1]
-        lines = [f"Round {round_number} of the {system.title.lower()}: the Berger table (C.05 Annex 1)"]
+        lines = [f"Round {round_number}: {system.title} (C.05 Annex 1)"]
         for board, (white, black) in enumerate(table_round.boards, 1):
             row = berger.berger_row(size, white, round_number, system.double, system.reverse_last_two)
             w, b = by_berger[white], by_berger[black]

@@ -270,3 +270,9 @@ def test_withdrawal_after_half_the_games_stands(db: Database) -> None:
     assert board.forfeit and board.result == ("0-1" if board.white == 4 else "1-0")
     rows = sv.ranked_standings(db, t.id).rows
     assert sorted(row.number for row in rows) == [1, 2, 3, 4]
+    # The crosstable counts everything: the forfeit is "-" for the player who left, "+" for the opponent.
+    cross = sv.round_robin_crosstable(db, t.id)
+    lines = {line.number: line for line in cross.lines}
+    opponent = board.black if board.white == 4 else board.white
+    assert lines[4].counted and lines[4].cells[opponent - 1] == "-" and lines[opponent].cells[3] == "+"
+    assert not cross.notes and {n: line.score for n, line in lines.items()} == {row.number: row.score for row in rows}
