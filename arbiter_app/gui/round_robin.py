@@ -5,6 +5,7 @@ before round 1 (checklist Q95); a round paired by hand, checked so that every pa
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -130,9 +131,9 @@ class BergerNumbersDialog(QDialog):
         if self._call(sv.set_berger_numbers, self.numbers()):
             _say(self.message, "Berger numbers set by hand.", False)
 
-    def _call(self, service: object, *args: object) -> bool:
+    def _call(self, service: Callable[..., object], *args: object) -> bool:
         try:
-            self.context.call(service, *args)  # type: ignore[arg-type]
+            self.context.call(service, *args)
         except Exception as error:
             if not is_expected(error):
                 raise

@@ -298,3 +298,24 @@ def test_a_swiss_has_no_round_robin_view_and_the_dutch_explanation(window: MainW
     assert window.explain_dock.why_float_button.text() == "Why does this player float?"
     assert window.explain_dock.question(1).by_table is False
 
+
+
+def test_pairing_without_berger_numbers_says_where_to_set_them(window: MainWindow, tmp_path: Path,
+                                                               boxes: MessageBoxes) -> None:
+    def fill(d: TournamentDialog) -> None:
+        d.name.setText("Trio")
+        d.system.setCurrentIndex(1)
+        d.file.setText(str(tmp_path / "trio.db"))
+        ok(d)
+
+    on_modal(TournamentDialog, fill)
+    window.welcome.new_button.click()
+    for name in NAMES[:3]:
+        add_player(window, name, 1800)
+    window.tabs.setCurrentWidget(window.crosstable_view)
+    assert "Round > Berger numbers" in window.crosstable_view.note.text()
+    window.tabs.setCurrentWidget(window.rounds_view)
+    window.rounds_view.pair_action.trigger()
+    said = [t for t in boxes.texts() if "Berger numbers 1 to 3" in t]
+    assert said and "players 1, 2, 3 have none" in said[0]
+    assert window.context is not None and window.context.read(sv.list_rounds) == ()

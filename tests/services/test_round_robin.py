@@ -47,7 +47,7 @@ def play_round(db: Database, tid: int) -> RoundInfo:
     return sv.get_round(db, tid, r.number)
 
 
-def test_ten_player_double_round_robin_with_a_withdrawal(db: Database, tmp_path) -> None:  # noqa: ANN001
+def test_ten_player_double_round_robin_with_a_withdrawal(db: Database, tmp_path) -> None:
     tid = ten_player_double(db)
     t = sv.get_tournament(db, tid)
     assert (t.system, t.double_round_robin, t.reverse_last_two) == ("round-robin", True, True)
@@ -203,7 +203,7 @@ def test_odd_field_sits_out(db: Database) -> None:
     assert sv.list_byes(db, t.id) == ()
 
 
-def test_trf_export_and_import_of_a_round_robin(db: Database, tmp_path) -> None:  # noqa: ANN001
+def test_trf_export_and_import_of_a_round_robin(db: Database, tmp_path) -> None:
     """TRF: the 092 line names the round robin, XXB keeps the Berger numbers; the import pairs on by them."""
     tid = ten_player_double(db)
     sv.draw_berger_numbers(db, tid, seed=5)
@@ -228,7 +228,7 @@ def test_trf_export_and_import_of_a_round_robin(db: Database, tmp_path) -> None:
     assert sv.export_trf(db, t.id).text.count("XXB") == 1
 
 
-def test_trf_2026_records_the_kind_of_round_robin_on_192(db: Database, tmp_path) -> None:  # noqa: ANN001
+def test_trf_2026_records_the_kind_of_round_robin_on_192(db: Database, tmp_path) -> None:
     """TRF-2026's tournament type code (record 192): FIDE_DOUBLEROUNDROBIN for a double round robin whose first
     cycle ends with its last two rounds reversed, BERGER_ROUNDROBIN_G1 / _G2 otherwise -- never the Dutch code.
     A file declaring the round robin on 192 only is read as one; XXB still gives the Berger numbers."""
