@@ -28,6 +28,7 @@ from arbiter_app.standings.reports import format_points
 from arbiter_app.standings.roundrobin import RoundRobinTable
 
 NOT_COUNTED = QColor("#8a8a8a")
+NOT_USED = "–"
 
 
 def _table(name: str) -> QTableWidget:
@@ -134,12 +135,14 @@ class CrosstableView(ContextView):
 
     def _show_crosstable(self, table: RoundRobinTable) -> None:
         headers = ["Berger", "No.", "Name", "Rating", *(str(k) for k in range(1, len(table.lines) + 1)), "Points",
-                   "Place"]
+                   *table.tiebreaks, "Place"]
         rows = []
         for line in table.lines:
             score = format_points(line.score)
             rows.append([str(line.berger), str(line.number), line.name, str(line.rating or ""), *line.cells,
-                         score if line.counted else f"({score})", line.place if line.counted else "–"])
+                         score if line.counted else f"({score})",
+                         *(format_points(v) or NOT_USED for v in line.tiebreaks or (None,) * len(table.tiebreaks)),
+                         line.place if line.counted else "–"])
         grey = {k for k, line in enumerate(table.lines) if not line.counted}
         _fill(self.crosstable, headers, rows, grey)
         text = f"After round {table.round}; a cell holds the results against that Berger number, in round order."

@@ -194,8 +194,7 @@ def round_robin_crosstable(db: Database, tournament_id: int, after_round: int | 
         numbers = {p.pairing_number: b for b, p in by_berger.items()}
         excluded = system.excluded(s, t)
         state = state_for_round(s, t.id, ranked.round + 1)
-    places = {row.number: row.place_label for row in ranked.rows}
-    return round_robin_table(state, ranked.round, numbers, excluded, places, system.games_scheduled(len(players)))
+    return round_robin_table(state, ranked, numbers, excluded, system.games_scheduled(len(players)))
 
 
 def rounds_table(db: Database, tournament_id: int) -> tuple[tuple[int, tuple[tuple[int, int, str], ...], tuple[int, ...], bool], ...]:

@@ -262,7 +262,8 @@ def round_robin_crosstable_html(table: RoundRobinTable, tournament: str, date: s
 
     C.05: a player who withdrew having completed less than half of the games stays in the table, the points
     in brackets and no place (not counted), with a note saying so under the table."""
-    headings = ["No.", "Name", "Rating", *(str(k) for k in range(1, len(table.lines) + 1)), "Points", "Place"]
+    headings = ["No.", "Name", "Rating", *(str(k) for k in range(1, len(table.lines) + 1)), "Points", *table.tiebreaks,
+                "Place"]
     rows = []
     for line in table.lines:
         score = format_points(line.score)
@@ -272,6 +273,7 @@ def round_robin_crosstable_html(table: RoundRobinTable, tournament: str, date: s
             (str(line.rating or ""), True),
             *((cell, True) for cell in line.cells),
             (score if line.counted else f"({score})", True),
+            *((format_points(v), True) for v in line.tiebreaks or (None,) * len(table.tiebreaks)),
             (line.place if line.counted else "–", True),
         ])
     notes = "".join(f"<p>{escape(note)}.</p>\n" for note in table.notes)

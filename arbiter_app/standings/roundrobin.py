@@ -17,6 +17,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from arbiter_app.pairing.model import Outcome, RoundRecord, TournamentState
+from arbiter_app.standings.rules import Value
+from arbiter_app.standings.table import Standings
 
 BUCHHOLZ_FAMILY = frozenset({"BH", "AOB", "FB"})
 """C.07 Article 8: not for round robins."""
@@ -92,6 +94,8 @@ class RoundRobinLine:
     counted: bool
     """False for a player whose results do not count (C.05)."""
     place: str = ""
+    tiebreaks: tuple[Value, ...] = ()
+    """The standings' tie-break values (none for a player not counted)."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +105,8 @@ class RoundRobinTable:
     round: int
     lines: tuple[RoundRobinLine, ...]
     notes: tuple[str, ...] = ()
+    tiebreaks: tuple[str, ...] = ()
+    """The codes of the tie-breaks, in the standings' order."""
 
 
 CELL_TEXT = {
@@ -114,16 +120,18 @@ CELL_TEXT = {
 neither came)."""
 
 
-def round_robin_table(state: TournamentState, after_round: int, berger: dict[int, int], excluded: frozenset[int],
-                      places: dict[int, str], games_scheduled: int) -> RoundRobinTable:
-    """The crosstable of a round robin after ``after_round`` rounds (``state`` with every player, ``berger``:
-    pairing number -> Berger number).
+def round_robin_table(state: TournamentState, standings: Standings, berger: dict[int, int], excluded: frozenset[int],
+                      games_scheduled: int) -> RoundRobinTable:
+    """The crosstable of a round robin after the rounds ``standings`` ranks (``state`` with every player,
+    ``berger``: pairing number -> Berger number), with the standings' places and tie-breaks.
 
     C.05 (withdrawals from a round robin): a player who leaves having completed less than half of the games
     stays in the table -- the results by and against them are shown -- but the points scored by them or
     against them are not counted in the standings (``excluded``: their line is marked, the others' points leave
     those games out); with half or more, everything counts.  Unplayed games are ``-`` for the player who did
     not play, ``+`` for the opponent."""
+    after_round = standings.round
+    ranked = {row.number: row for row in standings.rows}
     players = sorted(state.players, key=lambda p: berger[p.number])
     size = len(players)
     lines = []
@@ -137,8 +145,10 @@ def round_robin_table(state: TournamentState, after_round: int, berger: dict[int
                 cells[k] = " ".join(filter(None, (cells[k], CELL_TEXT[record.outcome])))
             if p.number in excluded or record.opponent not in excluded:
                 counted += Fraction(record.points, 10)
+        row = ranked.get(p.number)
         lines.append(RoundRobinLine(p.number, berger[p.number], p.name, p.rating, tuple(cells), counted,
-                                    p.number not in excluded, places.get(p.number, "")))
+                                    p.number not in excluded, row.place_label if row else "",
+                                    row.tiebreaks if row else ()))
     notes = []
     for p in players:
         if p.number in excluded:
@@ -148,4 +158,4 @@ def round_robin_table(state: TournamentState, after_round: int, berger: dict[int
                 f"{games_scheduled} games, less than half: the results by and against {p.name} stay in the "
                 "table but are not counted (C.05)"
             )
-    return RoundRobinTable(after_round, tuple(lines), tuple(notes))
+    return RoundRobinTable(after_round, tuple(lines), tuple(notes), standings.tiebreaks)

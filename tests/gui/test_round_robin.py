@@ -173,13 +173,18 @@ def test_ten_player_double_round_robin_in_the_gui(qtbot: Any, window: MainWindow
     rr_view.refresh()
     rows = cells(rr_view.crosstable)
     assert [row[0] for row in rows] == [str(k) for k in range(1, 11)]  # by Berger number
+    header = [rr_view.crosstable.horizontalHeaderItem(c).text() for c in range(rr_view.crosstable.columnCount())]
+    assert header[14:] == ["Points", "DE", "WIN", "SB", "KS", "Place"]
     leaver_row = rows[LEAVER_BERGER - 1]
-    assert leaver_row[2] == NAMES[leaver - 1] and leaver_row[-1] == "–" and leaver_row[-2].startswith("(")
+    assert leaver_row[2] == NAMES[leaver - 1] and leaver_row[-1] == "–" and leaver_row[14].startswith("(")
+    assert leaver_row[15:19] == ["–"] * 4  # no tie-breaks: not counted
+    by_number = {line.number: line for line in lines}
     for row in rows:
         number = int(row[1])
         if number != leaver:
-            assert row[-2] == line_score(scores[number])  # the games against the leaver not counted
+            assert row[14] == line_score(scores[number])  # the games against the leaver not counted
             assert row[4 + LEAVER_BERGER - 1] != ""  # but shown: C.05 keeps them in the table
+            assert row[15:19] == list(by_number[number].tiebreaks) and row[19] == by_number[number].place
     assert "3 of 18 games" in rr_view.note.text() and "C.05" in rr_view.note.text()
     rounds = cells(rr_view.rounds)
     for number in range(1, 19):
