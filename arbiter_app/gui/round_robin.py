@@ -214,7 +214,8 @@ class HandPairingDialog(QDialog):
             _say(self.message, "C.05: " + "; ".join(problems) + ".", True)
             return False
         _say(self.message, f"Round {self.round_number} is sound: no pair meets more often than the round robin "
-                           "allows, no one plays twice, colours as C.05 wants.", False)
+                           "allows (C.05), no one plays twice, no one has one colour three games in a row "
+                           "(checklist Q102).", False)
         return True
 
     def pair(self) -> None:

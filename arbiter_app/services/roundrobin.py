@@ -175,7 +175,7 @@ def explain_berger_round(db: Database, tournament_id: int, round_number: int) ->
         for board, (white, black) in enumerate(table_round.boards, 1):
             row = berger.berger_row(size, white, round_number, system.double, system.reverse_last_two)
             w, b = by_berger[white], by_berger[black]
-            lines.append(f"Board {board}: {w.name} (Berger {white}) – {b.name} (Berger {black}). {row.text}")
+            lines.append(f"Board {board}: {w.name} (Berger {white}) – {b.name} (Berger {black}): {row.text}")
         if table_round.bye is not None:
             row = berger.berger_row(size, table_round.bye, round_number, system.double, system.reverse_last_two)
             lines.append(f"{by_berger[table_round.bye].name} (Berger {table_round.bye}) sits out: {row.text}")
