@@ -203,6 +203,11 @@ def test_ten_player_double_round_robin_in_the_gui(qtbot: Any, window: MainWindow
     player = by_berger[3]
     dock.ask_why_float(player)
     qtbot.waitUntil(lambda: "Berger number 3" in dock.answer.toPlainText())
+    white, black = planned[8][0]
+    dock.ask_why_not(white, black)
+    qtbot.waitUntil(lambda: "comes from the Berger table" in dock.answer.toPlainText())
+    answer = dock.answer.toPlainText()
+    assert f"player {expected_numbers[white]} has white against {expected_numbers[black]}" in answer
 
     # --- prints ------------------------------------------------------------------------------------------------
     def crosstable_report(d: ReportDialog) -> None:
