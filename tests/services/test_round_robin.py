@@ -149,6 +149,7 @@ def test_ten_player_double_round_robin_with_a_withdrawal(db: Database, tmp_path)
     assert [c.split()[1] for c in lines[leaver].cells if c != "×"] == ["-"] * 9
     assert lines[leaver].cells.count("- -") == 6
     assert all(lines[n].cells[lines[leaver].berger - 1].endswith("+") for n in lines if n != leaver)
+    assert all(not floats for floats in sv.round_floats(db, tid).values())  # no score groups, no floats
     for kind in ("standings", "pairings", "cards", "wallchart", "rounds"):
         assert "<html" in report_html(db, tid, kind).lower()
 
