@@ -2,8 +2,10 @@
 tie-breaks C.07 offers for them.
 
 C.05: when a player of a round robin withdraws (or is expelled) having completed less than half of the
-games, the results of that player do not count in the standings; with half or more, they stand (the
-games not played are lost by forfeit; the rounds service enters those forfeits).  Checklist Q103.
+games, the player's score stays in the tournament table (for rating and the record) but the points scored
+by or against the player do not count in the standings; with half or more, they stand.  Either way the
+games not played are shown ``-`` for the player and ``+`` for the opponent (the rounds service enters them
+as forfeits).  Checklist Q103.
 
 C.07 Article 8 (Buchholz and the tie-breaks related to it): "These tie-breaks must not be used in
 round-robins" -- the Buchholz family (BH, AOB, FB) is not offered (checklist Q105).
