@@ -133,6 +133,7 @@ def test_ten_player_double_round_robin_in_the_gui(qtbot: Any, window: MainWindow
             view.pair_action.trigger()
         assert view.current is not None and view.current.number == number
         assert [(b.white, b.black) for b in view.current.boards] == planned[number - 1]
+        assert view.state_label.text().endswith("paired by the Berger table")
         view.publish_action.trigger()
         for board, (w, b) in enumerate(planned[number - 1], 1):
             if leaver in (w, b) and number > 3:
