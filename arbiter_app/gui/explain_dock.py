@@ -200,9 +200,9 @@ class ExplainDock(QDockWidget):
             box.setRange(1, 9999)
         why_not_button = QPushButton("Why not paired?")
         why_not_button.clicked.connect(lambda: self.ask_why_not(self.ask_a.value(), self.ask_b.value()))
-        why_float_button = QPushButton("Why does this player float?")
+        why_float_button = self.why_float_button = QPushButton("Why does this player float?")
         why_float_button.clicked.connect(lambda: self.ask_why_float(self.ask_x.value()))
-        compare_button = QPushButton("Compare editions")
+        compare_button = self.compare_button = QPushButton("Compare editions")
         compare_button.setToolTip("Pair this round by Baku 2016 and by C.04.3-2026, side by side, for seminars")
         compare_button.clicked.connect(self.compare_editions)
         self.answer = QTextBrowser()
@@ -242,6 +242,11 @@ class ExplainDock(QDockWidget):
         self.candidates.setRowCount(0)
         self.answer.clear()
         self.status.setText("")
+        # The system decides what can be asked: a round robin names each player's Berger row (no floats, no editions).
+        by_table = context is not None and sv.system_of_info(context.tournament).paired_by_table
+        self.why_float_button.setText("Which Berger row?" if by_table else "Why does this player float?")
+        self.compare_button.setVisible(not by_table)
+        self.tabs.setTabEnabled(1, not by_table)
         if context is not None:
             context.changed.connect(self._on_context_changed)
             self._update_range()
@@ -286,7 +291,9 @@ class ExplainDock(QDockWidget):
             return None
         number = self.round.value() if round_number is None else round_number
         # Each round is explained by the rules that paired it (the tournament may have changed edition since).
-        return xs.Question(str(ctx.path), ctx.tournament_id, number, ctx.read(sv.round_edition, number), self.version)
+        by_table = sv.system_of_info(ctx.tournament).paired_by_table
+        return xs.Question(str(ctx.path), ctx.tournament_id, number, ctx.read(sv.round_edition, number), self.version,
+                           by_table)
 
     def _submit(self, fn: Callable[..., Any], *args: Any, on_done: Callable[[Any], None]) -> None:
         """``fn(*args)`` off the GUI thread: in the child process, or at once with a synchronous runner."""

@@ -28,6 +28,7 @@ from arbiter_app.gui.audit_view import AuditView
 from arbiter_app.gui.cards_view import CardsView
 from arbiter_app.gui.compare_dialog import CompareDialog
 from arbiter_app.gui.context import TournamentContext
+from arbiter_app.gui.crosstable_view import CrosstableView
 from arbiter_app.gui.explain_dock import ExplainDock
 from arbiter_app.gui.file_actions import FileActions
 from arbiter_app.gui.hall_display import HallDisplay
@@ -60,6 +61,7 @@ class MainWindow(FileActions):
         self.cards_view = CardsView()
         self.standings_view = StandingsView()
         self.audit_view = AuditView()
+        self.crosstable_view = CrosstableView()  # issue 20: a round robin's crosstable, Berger numbers, hand pairing
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         for view, title in self.views():
@@ -97,6 +99,7 @@ class MainWindow(FileActions):
             (self.cards_view, "Pairing &cards"),
             (self.standings_view, "&Standings"),
             (self.audit_view, "&Audit log"),
+            (self.crosstable_view, "Round &robin"),
         ]
 
     # --- building ----------------------------------------------------------------
@@ -149,7 +152,7 @@ class MainWindow(FileActions):
         self.settings_action = self._action("Tournament &settings…", self.edit_settings)
         edit_menu.addAction(self.settings_action)
         round_menu = bar.addMenu("&Round")
-        for action in self.rounds_view.actions_for_menu():
+        for action in self.rounds_view.actions_for_menu() + self.crosstable_view.actions_for_menu():
             round_menu.addAction(action)
         report_menu = bar.addMenu("Re&ports")
         self.report_actions = []
@@ -193,6 +196,7 @@ class MainWindow(FileActions):
             toggle,
             *self.report_actions,
             *self.rounds_view.actions_for_menu(),
+            *self.crosstable_view.actions_for_menu(),
         ]
 
     def edit_settings(self) -> SettingsDialog | None:
@@ -242,6 +246,7 @@ class MainWindow(FileActions):
         if self.hall_display is not None:
             self.hall_display.set_context(context)
         self.explain_dock.set_context(context)
+        self.tabs.setTabVisible(self.tabs.indexOf(self.crosstable_view), CrosstableView.applies(context))
         if old is not None:
             old.close()
         if context is None:
@@ -260,10 +265,12 @@ class MainWindow(FileActions):
             self._show_first_view(context)
 
     def _show_first_view(self, context: TournamentContext) -> None:
-        """The Rounds view once the tournament has rounds, else the Players view (the round list read first)."""
+        """The Rounds view (a round robin's crosstable) once the tournament has rounds, else the Players view (the round
+        list read first)."""
         if context is self.context:
             has_rounds = bool(context.read(sv.list_rounds))
-            self.tabs.setCurrentWidget(self.rounds_view if has_rounds else self.players_view)
+            main = self.crosstable_view if CrosstableView.applies(context) else self.rounds_view  # a round robin's
+            self.tabs.setCurrentWidget(main if has_rounds else self.players_view)
 
     def _update_title(self) -> None:
         if self.context is None:

@@ -196,6 +196,11 @@ class RoundsView(ContextView):
         missing = sum(1 for b in info.boards if b.result is None)
         if info.state == "published" and missing:
             text += f", {missing} result{'s' if missing > 1 else ''} to come"
+        system = sv.system_of_info(self.context.tournament) if self.context else None
+        if system is not None and system.paired_by_table:  # a round robin: the Berger table, not an edition's rules
+            self.state_label.setText(f"{text} · paired by the Berger table")
+            self.state_label.setToolTip(system.report_title)
+            return
         rules = sv.edition_title(info.edition or (self.context.tournament.edition if self.context else ""))
         self.state_label.setText(f"{text} · paired by the {rules.short} rules")
         self.state_label.setToolTip(rules.full)

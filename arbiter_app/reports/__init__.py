@@ -26,6 +26,7 @@ from arbiter_app.standings.reports import (
     crosstable_html,
     pairing_cards_html,
     pairing_list_html,
+    round_robin_crosstable_html,
     rounds_table_html,
     standings_html,
     wallchart_html,
@@ -79,6 +80,9 @@ def report_html(db: Database, tournament_id: int, kind: str, round_number: int |
             raise ArbiterError(f"round {complete + 1} lacks results: the pairing list of round {number} waits for them")
         day = t.round_dates[number - 1] if number <= len(t.round_dates) else None
         return pairing_list_html(listing, t.name, day.isoformat() if day else when)
+    if kind == "crosstable" and system_of_info(t).paired_by_table:
+        # A round robin's crosstable: a column per opponent; C.05's withdrawals shown, not counted.
+        return round_robin_crosstable_html(sv.round_robin_crosstable(db, tournament_id, round_number), t.name, when)
     table = sv.ranked_standings(db, tournament_id, round_number)
     if kind == "standings":
         return standings_html(table, t.name, when)

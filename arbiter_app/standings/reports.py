@@ -15,6 +15,7 @@ from html import escape
 from arbiter_app.pairing.floats import Float
 from arbiter_app.pairing.model import Outcome
 from arbiter_app.standings.crosstable import Crosstable, CrosstableCell, PairingList
+from arbiter_app.standings.roundrobin import RoundRobinTable
 from arbiter_app.standings.rules import Value
 from arbiter_app.standings.table import Standings
 
@@ -254,3 +255,26 @@ def rounds_table_html(
         if out:
             body.append(f"<p>Sits out: {escape(', '.join(out))}</p>\n")
     return _document(tournament, "All rounds", date, "".join(body))
+
+
+def round_robin_crosstable_html(table: RoundRobinTable, tournament: str, date: str = "") -> str:
+    """A round robin's crosstable: players by Berger number, a column per opponent, points and place.
+
+    C.05: a player who withdrew having completed less than half of the games stays in the table, the points
+    in brackets and no place (not counted), with a note saying so under the table."""
+    headings = ["No.", "Name", "Rating", *(str(k) for k in range(1, len(table.lines) + 1)), "Points", *table.tiebreaks,
+                "Place"]
+    rows = []
+    for line in table.lines:
+        score = format_points(line.score)
+        rows.append([
+            (str(line.berger), True),
+            (line.name, False),
+            (str(line.rating or ""), True),
+            *((cell, True) for cell in line.cells),
+            (score if line.counted else f"({score})", True),
+            *((format_points(v), True) for v in line.tiebreaks or (None,) * len(table.tiebreaks)),
+            (line.place if line.counted else "–", True),
+        ])
+    notes = "".join(f"<p>{escape(note)}.</p>\n" for note in table.notes)
+    return _document(tournament, f"Crosstable after round {table.round}", date, _table(headings, rows) + notes)
