@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QPushButton,
     QSpinBox,
+    QStatusBar,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -46,8 +47,12 @@ PANEL_WIDTH = 400
 """The panel's least width beside the tables."""
 ROOM = 48
 """Spare pixels the window keeps beside the tables and the panel before the panel moves below them."""
+BELOW_SHARE = 0.42
+"""The part of the window's height the panel takes below the tables (never less than it needs): the rest keeps
+eight boards and more of a round in sight at 1024x768."""
 SIDES = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
 BELOW = Qt.DockWidgetArea.BottomDockWidgetArea
+DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
 
 
 class ExplainDock(QDockWidget):
@@ -84,15 +89,16 @@ class ExplainDock(QDockWidget):
         top = QHBoxLayout()
         top.addWidget(self.round)
         top.addWidget(self.explain_button)
-        top.addStretch(1)
+        top.addWidget(self.status, 1)  # beside the buttons: below the tables, every line of height goes to a table
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.addLayout(top)
-        layout.addWidget(self.status)
         layout.addWidget(self.tabs, 1)
         self.setWidget(body)
         self.setMinimumWidth(PANEL_WIDTH)
         self._base_font = QFont(body.font())
+        self._held: int | None = None
+        """The least width the panel set on the window (released when the panel closes)."""
         self._side: Qt.DockWidgetArea | None = None
         """The side the panel was on before the window became too narrow for it (it is below the tables)."""
         if isinstance(parent, QMainWindow):
@@ -107,29 +113,76 @@ class ExplainDock(QDockWidget):
         tables = central.minimumSizeHint().width() if central is not None else 0
         return tables + max(self.minimumWidth(), self.minimumSizeHint().width()) + ROOM
 
-    def place(self) -> None:
+    def width_below(self) -> int:
+        """The window's least width with the panel below the tables: the widest of the tables, the panel and the
+        window's bars."""
+        window = self.parentWidget()
+        if not isinstance(window, QMainWindow):
+            return self.minimumWidth()
+        parts = [window.centralWidget(), window.menuWidget(), window.findChild(QStatusBar, options=DIRECT)]
+        widest = max([self.minimumWidth(), self.minimumSizeHint().width()]
+                     + [w.minimumSizeHint().width() for w in parts if w is not None and not w.isHidden()])
+        margins = window.contentsMargins()
+        return widest + margins.left() + margins.right()
+
+    def place(self, showing: bool = False) -> None:
         """Beside the tables when the window is wide enough for both, below them when it is not (a 1024-pixel
         projector): the window then fits the screen with the panel open.  A panel moved below goes back to its
         side when the window is wide again; one the arbiter floated or put elsewhere stays where it is."""
         window = self.parentWidget()
-        if not isinstance(window, QMainWindow) or self.isFloating():
+        if not isinstance(window, QMainWindow):
+            return
+        self._hold_least_width(showing or self.isVisible())
+        if self.isFloating():
             return
         area, wide = window.dockWidgetArea(self), window.width() >= self.width_beside()
         if area in SIDES and not wide:
             self._side = area
             window.addDockWidget(BELOW, self)
+            window.resizeDocks([self], [self.height_below()], Qt.Orientation.Vertical)
         elif area == BELOW and self._side is not None and wide:
             side, self._side = self._side, None
             window.addDockWidget(side, self)
 
+    def height_below(self) -> int:
+        """The panel's height below the tables: its share of the window, at least what it needs."""
+        window = self.parentWidget()
+        if not isinstance(window, QMainWindow):
+            return self.height()
+        bars = [window.menuWidget(), window.findChild(QStatusBar, options=DIRECT)]
+        room = window.height() - sum(w.height() for w in bars if w is not None and not w.isHidden())
+        return max(self.minimumSizeHint().height(), round(room * BELOW_SHARE))
+
+    def _hold_least_width(self, shown: bool) -> None:
+        """While the panel is open, the window's least width is the one with the panel below the tables, wherever
+        the panel is now: a window narrowed in one step (a window manager's restore, a switch to a projector) is
+        not stopped at the width of the tables and the panel side by side; the panel moves below the tables on
+        the way (``place`` on the resize, before the window's layout takes the new size).  Closed, the window's
+        layout sets the least width again."""
+        window = self.parentWidget()
+        if not isinstance(window, QMainWindow):
+            return
+        if shown:
+            least = self.width_below()
+            if window.minimumWidth() != least:
+                window.setMinimumWidth(least)
+        elif window.minimumWidth() and window.minimumWidth() == self._held:
+            window.setMinimumSize(0, 0)  # the layout's own least size again, at its next pass
+        self._held = window.minimumWidth() if shown else None
+
     def setVisible(self, visible: bool) -> None:
         if visible and not self.isVisible():
-            self.place()  # before it shows: a panel beside the tables would widen a narrow window first
+            self.place(showing=True)  # before it shows: a panel beside the tables would widen a narrow window first
         super().setVisible(visible)
+        if not visible:
+            self._hold_least_width(False)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.parentWidget() and event.type() == QEvent.Type.Resize and self.isVisible():
-            self.place()
+        if watched is self.parentWidget() and self.isVisible():
+            if event.type() == QEvent.Type.Resize:
+                self.place()
+            elif event.type() == QEvent.Type.LayoutRequest:
+                self._hold_least_width(True)  # the tables may need more room now (large text)
         elif watched is self.candidates.horizontalHeader() and event.type() == QEvent.Type.Resize:
             self._rows_to_contents_soon()
         return super().eventFilter(watched, event)
@@ -177,6 +230,7 @@ class ExplainDock(QDockWidget):
         self.decision.setWordWrap(True)
         page = QWidget()
         layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)  # the tab's frame is margin enough
         layout.addWidget(self.bracket)  # a row of its own: the bracket's title is not cut
         row = QHBoxLayout()
         row.addWidget(self.previous_bracket)
@@ -187,9 +241,8 @@ class ExplainDock(QDockWidget):
         steps = QHBoxLayout()
         steps.addWidget(self.previous_button)
         steps.addWidget(self.next_button)
-        steps.addStretch(1)
+        steps.addWidget(self.candidate_detail, 1)  # beside the buttons that step through the candidates
         layout.addLayout(steps)
-        layout.addWidget(self.candidate_detail)
         layout.addWidget(self.decision)
         return page
 

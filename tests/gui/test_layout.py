@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QTableView, QTableWidget, QTableWidgetItem, QWidget
 
 from arbiter_app import services as sv
 from arbiter_app.gui.main_window import MainWindow
@@ -18,16 +19,10 @@ from tests.gui.screenshots import LONG_NAME, build_tournament
 SIZES = [(1024, 768), (1920, 1080)]
 
 
-def drag_to(window: MainWindow, width: int, height: int) -> None:
-    """Resize as an arbiter drags the window's edge: in steps, so that the panel can move on the way."""
-    while window.width() != width or window.height() != height:
-        w = max(width, window.width() - 100) if window.width() > width else min(width, window.width() + 100)
-        h = max(height, window.height() - 100) if window.height() > height else min(height, window.height() + 100)
-        before = window.size()
-        window.resize(w, h)
-        QApplication.processEvents()
-        if window.size() == before:
-            break
+def jump_to(window: MainWindow, width: int, height: int) -> None:
+    """Resize in one call, as a window manager's "restore" or a switch to a projector does (no steps on the way)."""
+    window.resize(width, height)
+    QApplication.processEvents()
 
 
 @pytest.fixture
@@ -73,10 +68,10 @@ def test_the_checker_sees_cut_text(qtbot: Any) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_every_view_fits(window: MainWindow, tournament: Path, size: tuple[int, int]) -> None:
-    drag_to(window, *size)
+    jump_to(window, *size)
     assert clipped(window) == []  # the welcome page
     assert window.open_file(tournament)
-    drag_to(window, *size)
+    jump_to(window, *size)
     assert (window.width(), window.height()) == size
     for view, title in window.views():
         window.tabs.setCurrentWidget(view)
@@ -86,7 +81,7 @@ def test_every_view_fits(window: MainWindow, tournament: Path, size: tuple[int, 
     window.tabs.setCurrentWidget(window.rounds_view)
     dock.show()
     dock.explain(5)
-    drag_to(window, *size)
+    jump_to(window, *size)
     assert (window.width(), window.height()) == size
     assert window.minimumSizeHint().width() <= size[0] and window.minimumSizeHint().height() <= size[1]
     for k in range(dock.tabs.count()):
@@ -98,20 +93,49 @@ def test_every_view_fits(window: MainWindow, tournament: Path, size: tuple[int, 
 
 
 def test_the_explain_panel_moves_below_on_a_projector(window: MainWindow, tournament: Path) -> None:
-    """At 1024 pixels the panel goes below the tables (the window's least width 1,277 px beside them before);
-    back beside them on a wide screen."""
-    from PySide6.QtCore import Qt
-
+    """From a wide screen straight to 1024 pixels in one resize: the window's least width never exceeds 1024 with
+    the panel open, beside the tables (1,268 px there, which stopped the one-step resize before) or below them;
+    the panel goes below the tables and back beside them on a wide screen."""
     assert window.open_file(tournament)
-    drag_to(window, 1920, 1080)
-    window.explain_dock.show()
+    jump_to(window, 1920, 1080)
+    dock = window.explain_dock
+    dock.show()
+    dock.explain(5)
     QApplication.processEvents()
-    assert window.dockWidgetArea(window.explain_dock) == Qt.DockWidgetArea.RightDockWidgetArea
-    drag_to(window, 1024, 768)
-    assert window.dockWidgetArea(window.explain_dock) == Qt.DockWidgetArea.BottomDockWidgetArea
-    assert window.width() == 1024 and window.minimumSizeHint().width() <= 1024
-    drag_to(window, 1920, 1080)
-    assert window.dockWidgetArea(window.explain_dock) == Qt.DockWidgetArea.RightDockWidgetArea
+    assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
+    assert window.minimumWidth() <= 1024 < window.layout().totalMinimumSize().width()  # the side layout's own
+    jump_to(window, 1024, 768)
+    assert (window.width(), window.height()) == (1024, 768)
+    assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.BottomDockWidgetArea
+    assert window.minimumWidth() <= 1024 and window.minimumSizeHint().width() <= 1024
+    assert clipped(window) == []
+    jump_to(window, 1920, 1080)
+    assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
+    dock.hide()
+    QApplication.processEvents()
+    jump_to(window, 1024, 768)  # the panel closed: the tables alone set the least width
+    assert window.width() == 1024 and window.minimumWidth() == window.layout().totalMinimumSize().width()
+
+
+def test_below_the_tables_the_round_keeps_its_boards_in_sight(window: MainWindow, tournament: Path) -> None:
+    """At 1024x768 with the panel below, the Rounds table shows eight boards and more (three before), and the
+    panel keeps room for its candidates."""
+    assert window.open_file(tournament)
+    window.tabs.setCurrentWidget(window.rounds_view)
+    jump_to(window, 1920, 1080)
+    dock = window.explain_dock
+    dock.show()
+    dock.explain(5)
+    jump_to(window, 1024, 768)
+    assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.BottomDockWidgetArea
+    boards = window.rounds_view.findChild(QTableView, "boardsTable")
+    assert boards is not None
+    assert boards.viewport().height() >= 8 * boards.verticalHeader().defaultSectionSize()
+    dock.tabs.setCurrentIndex(1)
+    QApplication.processEvents()
+    candidates = dock.candidates
+    assert candidates.viewport().height() >= 2 * candidates.verticalHeader().defaultSectionSize()
+    assert dock.height() >= dock.minimumSizeHint().height() and clipped(window) == []
 
 
 def test_cards_flow_with_the_width_and_keep_names_whole(window: MainWindow, tournament: Path) -> None:
@@ -120,7 +144,7 @@ def test_cards_flow_with_the_width_and_keep_names_whole(window: MainWindow, tour
     cards = window.cards_view
     per_row = {}
     for size in SIZES:
-        drag_to(window, *size)
+        jump_to(window, *size)
         QApplication.processEvents()
         room = cards.list.viewport().width()
         used = cards.per_row * (cards.delegate.width + cards.list.spacing())
