@@ -50,6 +50,13 @@ ROOM = 48
 BELOW_SHARE = 0.42
 """The part of the window's height the panel takes below the tables (never less than it needs): the rest keeps
 eight boards and more of a round in sight at 1024x768."""
+OUTLINE, CANDIDATES, DESK = range(3)
+"""The panel's tabs."""
+TEACHING_TIPS = {
+    False: "Projector-sized type; step bracket by bracket and round by round",
+    True: "Projector-sized type; the Berger row of each board, round by round (C.05 Annex 1)",
+}
+"""Teaching mode's tooltip, by whether the system pairs from a table (``paired_by_table``)."""
 SIDES = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
 BELOW = Qt.DockWidgetArea.BottomDockWidgetArea
 DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
@@ -73,7 +80,9 @@ class ExplainDock(QDockWidget):
         self.table_data: xs.CandidateTable | None = None
         self.teaching_action = QAction("&Teaching mode", self)
         self.teaching_action.setCheckable(True)
-        self.teaching_action.setToolTip("Projector-sized type; step bracket by bracket and round by round")
+        self.teaching_action.setToolTip(TEACHING_TIPS[False])
+        self.by_table = False
+        """The tournament's system pairs from a fixed table (a round robin): no brackets, no candidates."""
         self.teaching_action.toggled.connect(self._on_teaching_toggled)
         self.round = QSpinBox()
         self.round.setPrefix("Round ")
@@ -296,10 +305,11 @@ class ExplainDock(QDockWidget):
         self.answer.clear()
         self.status.setText("")
         # The system decides what can be asked: a round robin names each player's Berger row (no floats, no editions).
-        by_table = context is not None and sv.system_of_info(context.tournament).paired_by_table
+        by_table = self.by_table = context is not None and sv.system_of_info(context.tournament).paired_by_table
+        self.teaching_action.setToolTip(TEACHING_TIPS[by_table])
         self.why_float_button.setText("Which Berger row?" if by_table else "Why does this player float?")
         self.compare_button.setVisible(not by_table)
-        self.tabs.setTabEnabled(1, not by_table)
+        self.tabs.setTabEnabled(CANDIDATES, not by_table)
         if context is not None:
             context.changed.connect(self._on_context_changed)
             self._update_range()
@@ -496,12 +506,12 @@ class ExplainDock(QDockWidget):
     def ask_why_not(self, a: int, b: int) -> None:
         self.ask_a.setValue(a)
         self.ask_b.setValue(b)
-        self.tabs.setCurrentIndex(2)
+        self.tabs.setCurrentIndex(DESK)
         self._ask(xs.why_not_of, a, b)
 
     def ask_why_float(self, number: int) -> None:
         self.ask_x.setValue(number)
-        self.tabs.setCurrentIndex(2)
+        self.tabs.setCurrentIndex(DESK)
         self._ask(xs.why_float_of, number)
 
     def compare_editions(self) -> None:
@@ -509,7 +519,7 @@ class ExplainDock(QDockWidget):
         q = self.question()
         if q is None:
             return
-        self.tabs.setCurrentIndex(2)
+        self.tabs.setCurrentIndex(DESK)
         self.status.setText(f"Round {q.round}: pairing by both editions…")
 
         def done(text: str) -> None:
@@ -541,7 +551,10 @@ class ExplainDock(QDockWidget):
         self.teaching_changed.emit(on)
         if on:
             self.show()
-            self.tabs.setCurrentIndex(1)
+            # The Candidates tab steps through a bracket; a round robin has none: the Outline names the Berger rows.
+            self.tabs.setCurrentIndex(OUTLINE if self.by_table else CANDIDATES)
+            if self.by_table and self.explained is None:
+                self.explain(self.round.value())
 
     def save_preferences(self, settings: QSettings) -> None:
         settings.setValue("explain/mode", self.mode.currentData())

@@ -276,7 +276,7 @@ class MainWindow(FileActions):
         if self.context is None:
             return
         t = self.context.tournament
-        self.setWindowTitle(f"{t.name} — {sv.edition_title(t.edition).short} rules — Arbiter")
+        self.setWindowTitle(f"{t.name} — {sv.system_of_info(t).rules_title} — Arbiter")
         self.file_label.setText(str(self.context.path))
 
     def close_tournament(self) -> None:

@@ -21,6 +21,7 @@ from arbiter_app.pairing.engine import pair_round
 from arbiter_app.pairing.model import Board, RoundPairing, TournamentState
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.models import BoardResult, Player, Round, Tournament
+from arbiter_app.services.articles import edition_title
 from arbiter_app.services.dto import TournamentInfo
 from arbiter_app.services.records import is_withdrawn_in
 from arbiter_app.services.state import state_for_round
@@ -41,6 +42,10 @@ class TournamentSystem(Protocol):
 
     @property
     def title(self) -> str: ...
+
+    @property
+    def rules_title(self) -> str:
+        """What the window's title names: the rules the rounds are paired by."""
 
     @property
     def report_title(self) -> str:
@@ -90,6 +95,11 @@ class SwissSystem:
         return f"Swiss, Dutch system ({edition_rules(self.edition).short_title})"
 
     @property
+    def rules_title(self) -> str:
+        """``Baku 2016 rules``: the edition of the Dutch rules."""
+        return f"{edition_title(self.edition).short} rules"  # an unknown edition as it is spelled
+
+    @property
     def report_title(self) -> str:
         return edition_rules(self.edition).title
 
@@ -136,6 +146,11 @@ class RoundRobinSystem:
         kind = "double round robin" if self.double else "round robin"
         reversed_ = ", last two rounds of the first cycle reversed" if self.reverse_last_two else ""
         return f"{kind.capitalize()}, Berger tables{reversed_}"
+
+    @property
+    def rules_title(self) -> str:
+        """``Double round robin, Berger tables``: no edition of the Dutch rules pairs a round robin."""
+        return self.title
 
     @property
     def report_title(self) -> str:

@@ -240,23 +240,20 @@ def line_score(points: Fraction) -> str:
     return format_points(points)
 
 
-def test_a_round_paired_by_hand_names_the_pair_that_meets_again(window: MainWindow, tmp_path: Path) -> None:
-    """A single round robin of four: numbers typed in the dialog, rounds 1 and 2 typed by hand; round 2 repeating a
-    pair of round 1 is refused naming the round and the pair (C.05, checklist Q101), nothing is stored; reopened,
-    the file opens on the crosstable (a round robin's main view)."""
+def new_quad(window: MainWindow, tmp_path: Path, system: int) -> None:
+    """A round robin of four made in the New tournament dialog (``system``: its index in the System box), the
+    players typed in, Berger numbers 1 to 4 set by hand in pairing order."""
 
     def fill(d: TournamentDialog) -> None:
         d.name.setText("Quad")
-        d.system.setCurrentIndex(1)  # single round robin
+        d.system.setCurrentIndex(system)
         d.file.setText(str(tmp_path / "quad.db"))
         ok(d)
 
     on_modal(TournamentDialog, fill)
     window.welcome.new_button.click()
-    assert window.context is not None
     for i, name in enumerate(NAMES[:4]):
         add_player(window, name, 2000 - i)
-    rr_view = window.crosstable_view
 
     def numbers(d: BergerNumbersDialog) -> None:
         for number, spin in d.spins.items():
@@ -265,7 +262,17 @@ def test_a_round_paired_by_hand_names_the_pair_that_meets_again(window: MainWind
         d.reject()
 
     on_modal(BergerNumbersDialog, numbers)
-    rr_view.berger_action.trigger()
+    window.crosstable_view.berger_action.trigger()
+
+
+def test_a_round_paired_by_hand_names_the_pair_that_meets_again(window: MainWindow, tmp_path: Path) -> None:
+    """A single round robin of four: numbers typed in the dialog, rounds 1 and 2 typed by hand; round 2 repeating a
+    pair of round 1 is refused naming the round and the pair (C.05, checklist Q101), nothing is stored; reopened,
+    the file opens on the crosstable (a round robin's main view)."""
+
+    new_quad(window, tmp_path, 1)  # single round robin
+    assert window.context is not None
+    rr_view = window.crosstable_view
     typed = iter(["1 4\n2 3", "4 1\n3 2", "1 2\n3 4"])
     messages: list[str] = []
 
@@ -330,3 +337,25 @@ def test_pairing_without_berger_numbers_says_where_to_set_them(window: MainWindo
     said = [t for t in boxes.texts() if "Berger numbers 1 to 3" in t]
     assert said and "players 1, 2, 3 have none" in said[0]
     assert window.context is not None and window.context.read(sv.list_rounds) == ()
+
+
+def test_a_round_robin_names_its_system_and_teaches_the_berger_rows(window: MainWindow, tmp_path: Path) -> None:
+    """The window's title names the round robin's system, not an edition of the Dutch rules; teaching mode shows
+    which Berger row each board of the round comes from (C.05 Annex 1), not the Candidates tab a round robin has
+    no use for (it is disabled)."""
+
+    new_quad(window, tmp_path, 2)  # double round robin
+    assert window.windowTitle() == "Quad — Double round robin, Berger tables — Arbiter"
+    window.rounds_view.pair_action.trigger()
+    dock = window.explain_dock
+    assert "Berger row" in dock.teaching_action.toolTip()
+    dock.teaching_action.setChecked(True)
+    assert dock.isVisible() and dock.tabs.currentIndex() == 0 and dock.tabs.isTabEnabled(0)
+    outline = dock.outline.toPlainText()
+    assert "Round 1: Double round robin, Berger tables (C.05 Annex 1)" in outline
+    assert "Board 1: Ada Tamm (Berger 1) – Di Tamm (Berger 4)" in outline
+    dock.teaching_action.setChecked(False)
+    window.open_example()  # a Swiss: its edition's rules in the title, teaching on the Candidates tab
+    assert window.windowTitle().endswith("— Baku 2016 rules — Arbiter")
+    dock.teaching_action.setChecked(True)
+    assert dock.tabs.currentIndex() == 1 and "bracket by bracket" in dock.teaching_action.toolTip()
