@@ -2,7 +2,8 @@
 
 Right, Space or Page Down: the next step; Left, Backspace or Page Up: the one before; Home: the first;
 Escape: leave.  The steps come from ``seminar_steps`` (the explanation package's own data), computed on the
-explain panel's worker so that the window stays responsive with a large open.
+explain panel's worker part by part: the round first, then each bracket when the room is about to reach it,
+so that the first step shows at once with a large open and the window stays responsive.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from arbiter_app.gui import explain_source as xs
 from arbiter_app.gui import process_call
-from arbiter_app.gui.seminar_steps import SeminarStep, steps_of
+from arbiter_app.gui.seminar_steps import SeminarPart, SeminarStep, part_of
 from arbiter_app.gui.workers import Runner
 
 LINES_ON_SCREEN = 18
@@ -42,6 +43,13 @@ class SeminarView(QWidget):
         self.runner = runner
         self.steps: list[SeminarStep] = []
         self.step = 0
+        self.parts: int | None = None
+        """How many parts the seminar has (known with the first)."""
+        self.parts_known = 0
+        """The parts worked out so far (their steps are in ``steps``)."""
+        self._asked = False
+        self._wanted: int | None = None
+        """A step asked for before its part was worked out (shown when it is)."""
         self.kind = QLabel()
         self.title = QLabel()
         self.title.setWordWrap(True)
@@ -58,20 +66,42 @@ class SeminarView(QWidget):
         layout.addWidget(self.body, 1)
         layout.addWidget(self.footer)
         self._size_type()
-        if runner.use_processes:
-            runner.submit(process_call.call, steps_of, question, on_done=self.set_steps, on_error=self._failed)
-        else:
-            runner.submit(steps_of, question, on_done=self.set_steps, on_error=self._failed)
+        self._ask_next_part()
 
-    def set_steps(self, steps: list[SeminarStep]) -> None:
-        self.steps = steps
-        self.show_step(0)
+    @property
+    def complete(self) -> bool:
+        """Every part worked out: ``steps`` is the whole seminar."""
+        return self.parts is not None and self.parts_known >= self.parts
+
+    def _ask_next_part(self) -> None:
+        """The next part on the worker (one at a time, in order: the steps are the same whenever asked for)."""
+        if self._asked or self.complete:
+            return
+        self._asked = True
+        if self.runner.use_processes:
+            self.runner.submit(process_call.call, part_of, self.question, self.parts_known, on_done=self.add_part,
+                               on_error=self._failed)
+        else:
+            self.runner.submit(part_of, self.question, self.parts_known, on_done=self.add_part, on_error=self._failed)
+
+    def add_part(self, part: SeminarPart) -> None:
+        self._asked = False
+        self.steps.extend(part.steps)
+        self.parts, self.parts_known = part.parts, self.parts_known + 1
+        wanted, self._wanted = self._wanted, None
+        self.show_step(self.step if wanted is None else wanted)
 
     def _failed(self, error: BaseException) -> None:
+        self._asked = False
         self.body.setText(html.escape(str(error)))
 
     def show_step(self, k: int) -> None:
         if not self.steps:
+            return
+        if k >= len(self.steps) and not self.complete:
+            self._wanted = k  # shown once its part is worked out
+            self.footer.setText(f"Step {self.step + 1} of {len(self.steps)} so far   ·   working out the next steps…")
+            self._ask_next_part()
             return
         self.step = min(max(k, 0), len(self.steps) - 1)
         s = self.steps[self.step]
@@ -81,7 +111,10 @@ class SeminarView(QWidget):
             self.body.setText("<pre>" + html.escape("\n".join(s.lines)) + "</pre>")
         else:
             self.body.setText("".join(f"<p>{html.escape(line)}</p>" for line in s.lines))
-        self.footer.setText(f"Step {self.step + 1} of {len(self.steps)}   ·   → next   ← back   Esc leaves")
+        known = f"{len(self.steps)}" if self.complete else f"{len(self.steps)} so far"
+        self.footer.setText(f"Step {self.step + 1} of {known}   ·   → next   ← back   Esc leaves")
+        if self.step >= len(self.steps) - 1:
+            self._ask_next_part()  # the room reads the last step worked out: the next part meanwhile
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
