@@ -60,6 +60,7 @@ TEACHING_TIPS = {
 SIDES = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
 BELOW = Qt.DockWidgetArea.BottomDockWidgetArea
 DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
+PLACING_EVENTS = (QEvent.Type.Resize, QEvent.Type.LayoutRequest)
 
 
 class ExplainDock(QDockWidget):
@@ -187,11 +188,8 @@ class ExplainDock(QDockWidget):
             self._hold_least_width(False)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.parentWidget() and self.isVisible():
-            if event.type() == QEvent.Type.Resize:
-                self.place()
-            elif event.type() == QEvent.Type.LayoutRequest:
-                self._hold_least_width(True)  # the tables may need more room now (large text)
+        if watched is self.parentWidget() and self.isVisible() and event.type() in PLACING_EVENTS:
+            self.place()  # a new width, or tables that need more room now (large text), or the panel moved
         elif watched is self.candidates.horizontalHeader() and event.type() == QEvent.Type.Resize:
             self._rows_to_contents_soon()
         return super().eventFilter(watched, event)

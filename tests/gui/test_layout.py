@@ -117,6 +117,27 @@ def test_the_explain_panel_moves_below_on_a_projector(window: MainWindow, tourna
     assert window.width() == 1024 and window.minimumWidth() == window.layout().totalMinimumSize().width()
 
 
+def test_large_text_moves_the_panel_below_rather_than_widen_the_window(window: MainWindow, tournament: Path) -> None:
+    """Large text makes the tables need more room: a window just wide enough for the panel beside them keeps its
+    width, the panel goes below, nothing is cut."""
+    assert window.open_file(tournament)
+    jump_to(window, 1920, 900)
+    dock = window.explain_dock
+    dock.show()
+    dock.explain(5)
+    jump_to(window, dock.width_beside() + 20, 900)
+    assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
+    width = window.width()
+    try:
+        window.large_text_action.setChecked(True)
+        for _ in range(3):
+            QApplication.processEvents()
+        assert window.width() == width < dock.width_beside() and window.dockWidgetArea(dock) == Qt.DockWidgetArea.BottomDockWidgetArea
+        assert clipped(window) == []
+    finally:
+        window.large_text_action.setChecked(False)
+
+
 def test_below_the_tables_the_round_keeps_its_boards_in_sight(window: MainWindow, tournament: Path) -> None:
     """At 1024x768 with the panel below, the Rounds table shows eight boards and more (three before), and the
     panel keeps room for its candidates."""
