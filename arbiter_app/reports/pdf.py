@@ -98,9 +98,11 @@ def _document(html: str, device: QPagedPaintDevice) -> QTextDocument:
 
 
 def layout_width(doc: QTextDocument) -> float:
-    """The width the document's content needs, laid out without wrapping (device pixels)."""
+    """The width the document's tables need, none of their lines wrapped (device pixels); paragraphs wrap
+    to any width."""
     doc.setTextWidth(1e6)
-    return float(doc.idealWidth())
+    layout = doc.documentLayout()
+    return max((layout.frameBoundingRect(f).right() for f in doc.rootFrame().childFrames()), default=0.0)
 
 
 def preferred_orientation(html: str) -> QPageLayout.Orientation:
@@ -195,15 +197,20 @@ def page_breaks(doc: QTextDocument) -> list[Break]:
     """
     layout = doc.documentLayout()
     breaks = []
+    after_heading = False  # a heading (a round's title) stays with what follows it
     it = doc.rootFrame().begin()
     while not it.atEnd():
         frame, block = it.currentFrame(), it.currentBlock()
         if frame is not None:
-            breaks.append(Break(layout.frameBoundingRect(frame).top()))
+            if not after_heading:
+                breaks.append(Break(layout.frameBoundingRect(frame).top()))
             if isinstance(frame, QTextTable):
                 breaks += _table_breaks(doc, frame)
+            after_heading = False
         elif block.isValid():
-            breaks.append(Break(layout.blockBoundingRect(block).top()))
+            if not after_heading:
+                breaks.append(Break(layout.blockBoundingRect(block).top()))
+            after_heading = block.blockFormat().headingLevel() > 0
         it += 1
     return sorted(breaks, key=lambda b: b.y)
 

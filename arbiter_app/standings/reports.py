@@ -48,9 +48,10 @@ def format_points(value: Value) -> str:
     return f"{float(value):g}"
 
 
-POINT_SPACE = "\u2007\u2008"
-"""A figure space and a punctuation space: about as wide as "½" in the report's fonts, so that a whole
-number in a column of halves lines up with ``4½`` (right-aligned cells)."""
+POINT_SPACE = "\u00a0" * 3
+"""Three no-break spaces, as wide as "½" in the report's font (DejaVu Sans: 0.95 em against 0.97 em), so
+that a whole number in a right-aligned column of halves lines up with ``4½`` (rich text keeps no-break
+spaces where it would fold other spaces into one)."""
 
 
 def column_texts(values: Sequence[Value]) -> list[str]:
