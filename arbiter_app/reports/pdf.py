@@ -230,6 +230,8 @@ def paginate(breaks: list[Break], height: float, total: float) -> list[PageSlice
     top, heading = 0.0, None
     while top < total - 0.5 or not pages:
         room = height - (heading[1] - heading[0] if heading else 0.0)
+        if room < height / 4:  # a heading taller than three quarters of a page is not repeated
+            heading, room = None, height
         bottom, after = total, None
         if top + room < total:
             fitting = [b for b in breaks if top + 0.5 < b.y <= top + room]

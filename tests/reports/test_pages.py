@@ -286,3 +286,24 @@ def test_the_table_fills_portrait_or_landscape_paper_at_full_size(
         assert float(box.width) - max(w.right for w in words) < MARGIN + 8
     heights = sorted(w.bottom - w.top for w in words)
     assert heights[len(heights) // 2] > 11  # 10 pt DejaVu Sans: 11.7 pt from descent to ascent
+
+
+def test_pages_end_between_rows_and_repeat_the_heading() -> None:
+    """A table: its heading from 0 to 10, a row every 10 down to 100; a page holds 35."""
+    from arbiter_app.reports.pdf import Break, PageSlice, paginate
+
+    heading = (0.0, 10.0)
+    breaks = [Break(0.0), *(Break(float(y), heading) for y in range(20, 100, 10))]
+    assert paginate(breaks, 35.0, 100.0) == [
+        PageSlice(0.0, 30.0, None),  # heading and two rows: a third would cross the page
+        PageSlice(30.0, 50.0, heading),  # the heading again, then two rows
+        PageSlice(50.0, 70.0, heading),
+        PageSlice(70.0, 90.0, heading),
+        PageSlice(90.0, 100.0, heading),
+    ]
+    # a single row taller than a page is the only thing ever cut
+    assert [(s.top, s.bottom) for s in paginate([Break(0.0)], 35.0, 100.0)] == [(0, 35), (35, 70), (70, 100)]
+    # a heading taller than most of the page is not repeated
+    tall = (0.0, 30.0)
+    pages = paginate([Break(float(y), tall) for y in range(40, 100, 10)], 35.0, 100.0)
+    assert pages == [PageSlice(0.0, 35.0, None), PageSlice(35.0, 70.0, None), PageSlice(70.0, 100.0, None)]
