@@ -88,7 +88,12 @@ def report_html(db: Database, tournament_id: int, kind: str, round_number: int |
     if kind == "wallchart":
         return wallchart_html(chart, t.name, when)
     if kind == "cards":
-        return pairing_cards_html(chart, t.name, when, sv.round_floats(db, tournament_id))
+        # The round paired after the cards' round, while it is played: its line on every card.
+        following = table.round + 1
+        playing = None
+        if following == last_complete(rounds) + 1 and any(r.number == following for r in rounds):
+            playing = _listing(db, tournament_id, rounds, following, with_results=False)
+        return pairing_cards_html(chart, t.name, when, sv.round_floats(db, tournament_id), playing)
     return crosstable_html(chart, t.name, when)
 
 

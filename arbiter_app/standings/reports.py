@@ -184,15 +184,21 @@ _CARD_OPPONENT: dict[Outcome, str] = {
 
 
 def pairing_cards_html(
-    crosstable: Crosstable, tournament: str, date: str = "", floats: Mapping[int, Mapping[int, Float]] | None = None
+    crosstable: Crosstable,
+    tournament: str,
+    date: str = "",
+    floats: Mapping[int, Mapping[int, Float]] | None = None,
+    playing: PairingList | None = None,
 ) -> str:
     """The pairing cards after ``crosstable.round``, as the Arbiters' Manual keeps them: one per player.
 
     A line per round: colour, opponent (number and name), float (``floats[number][round]``, from the
     pairing core's definition for the tournament's edition, :func:`arbiter_app.pairing.floats.floats_of`),
-    result and running score.
+    result and running score.  ``playing``: the round paired after it, in progress, is the last line of
+    each card (colour, opponent or bye, float; no result yet).
     """
     floats = floats or {}
+    upcoming = _upcoming(playing) if playing is not None and playing.round == crosstable.round + 1 else {}
     by_number = {row.number: row for row in crosstable.rows}
     headings = ["Rd", "Col", "Opponent", "Float", "Result", "Score"]
     cards = []
@@ -216,6 +222,12 @@ def pairing_cards_html(
                     (after, True),
                 ]
             )
+        if row.number in upcoming:
+            colour, other = upcoming[row.number]
+            opponent = f"{other} {by_number[other].name}" if isinstance(other, int) else other
+            drift = _ARROWS[floats.get(row.number, {}).get(crosstable.round + 1, Float.NONE)]
+            lines.append([(str(crosstable.round + 1), True), (colour, False), (opponent, False), (drift, False),
+                          ("", False), ("", True)])  # fmt: skip
         title = f"{row.number} {row.name}" + (f" ({row.rating})" if row.rating else "")
         # The player's name heads the card's table, so it never parts from it.
         card = _table(headings, lines).replace(
@@ -227,10 +239,23 @@ def pairing_cards_html(
         for k in range(0, len(cards), CARDS_PER_ROW)
     )
     body = f'<table class="grid">\n{grid}</table>\n'
-    return _document(tournament, f"Pairing cards after round {crosstable.round}", date, body)
+    subtitle = f"Pairing cards after round {crosstable.round}"
+    if upcoming:
+        subtitle += f", round {crosstable.round + 1} being played"
+    return _document(tournament, subtitle, date, body)
 
 
 _ARROWS = {Float.DOWN: "↓", Float.UP: "↑", Float.NONE: ""}
+
+
+def _upcoming(playing: PairingList) -> dict[int, tuple[str, int | str]]:
+    """Each player's colour and opponent (or what instead of a game) in the round being played."""
+    found: dict[int, tuple[str, int | str]] = {}
+    for b in playing.boards:
+        found[b.white], found[b.black] = ("W", b.black), ("B", b.white)
+    for u in playing.unpaired:
+        found[u.number] = ("", _CARD_OPPONENT.get(u.outcome, "") if u.outcome else "")
+    return found
 
 CARDS_PER_ROW = 3
 """Pairing cards side by side on a landscape page."""

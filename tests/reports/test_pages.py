@@ -307,3 +307,22 @@ def test_pages_end_between_rows_and_repeat_the_heading() -> None:
     tall = (0.0, 30.0)
     pages = paginate([Break(float(y), tall) for y in range(40, 100, 10)], 35.0, 100.0)
     assert pages == [PageSlice(0.0, 35.0, None), PageSlice(35.0, 70.0, None), PageSlice(70.0, 100.0, None)]
+
+
+def test_the_cards_show_the_round_being_played(tmp_path: Path) -> None:
+    """During round 9 of the manual's tournament, each card ends with round 9 as paired (colour, opponent,
+    float), no result yet; the cards of an earlier round do not."""
+    from arbiter_app.reports import report_html, write_report
+    from tests.reports.make_pdfs import live
+
+    with live(manual(), tmp_path) as (db, tid):
+        pdf = write_report(db, tid, "cards", tmp_path / "cards.pdf")
+        earlier = report_html(db, tid, "cards", 7)
+    lines = [line for page in page_lines(pdf) for line in page]
+    assert lines[0].startswith("Arbiters' Manual example – Pairing cards after round 8, round 9 being played")
+    n = lines.index("1 Alice (2600) 2 Bob (2550) 3 Charline (2500)")
+    # The manual's round 9: Alice (White) against Frank, Bob (Black) against Charline; no results, no scores.
+    assert lines[n + 9].startswith("8 B 10 Jack")
+    assert lines[n + 10] == "9 W 6 Frank ↓ 9 B 3 Charline ↓ 9 W 2 Bob ↑"
+    assert "being played" not in earlier and not re.search(r'<td class="num">8</td><td>[WB]?</td>', earlier)
+    assert re.search(r'<td class="num">7</td><td>[WB]</td>', earlier)  # the cards after round 7 end there
