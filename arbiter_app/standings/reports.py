@@ -224,7 +224,10 @@ def pairing_cards_html(
             )
         if row.number in upcoming:
             colour, other = upcoming[row.number]
-            opponent = f"{other} {by_number[other].name}" if isinstance(other, int) else other
+            if isinstance(other, int):  # an opponent without a card yet (a late entry) by number alone
+                opponent = f"{other} {by_number[other].name}" if other in by_number else str(other)
+            else:
+                opponent = other
             drift = _ARROWS[floats.get(row.number, {}).get(crosstable.round + 1, Float.NONE)]
             lines.append([(str(crosstable.round + 1), True), (colour, False), (opponent, False), (drift, False),
                           ("", False), ("", True)])  # fmt: skip
