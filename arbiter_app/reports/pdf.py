@@ -38,7 +38,10 @@ from PySide6.QtGui import (
     QPageSize,
     QPainter,
     QPdfWriter,
+    QTextCursor,
     QTextDocument,
+    QTextFrame,
+    QTextLength,
     QTextTable,
 )
 from PySide6.QtPrintSupport import QPrinter
@@ -84,9 +87,14 @@ def running_header(html: str) -> str:
     return unescape(match.group(1)).strip() if match else ""
 
 
-def stretched(html: str) -> str:
-    """Qt rich text whose tables take the whole width they are given (the paper's, a card's column)."""
-    return re.sub(r"<table\b", '<table width="100%"', html)
+def stretch_tables(frame: QTextFrame) -> None:
+    """Every table in ``frame`` takes the whole width it is given (the paper's, a pairing card's column)."""
+    for child in frame.childFrames():
+        if isinstance(child, QTextTable):
+            table_format = child.format()
+            table_format.setWidth(QTextLength(QTextLength.Type.PercentageLength, 100))
+            child.setFormat(table_format)
+        stretch_tables(child)
 
 
 def _document(html: str, device: QPagedPaintDevice) -> QTextDocument:
@@ -105,6 +113,12 @@ def layout_width(doc: QTextDocument) -> float:
     return max((layout.frameBoundingRect(f).right() for f in doc.rootFrame().childFrames()), default=0.0)
 
 
+def orientation_for(needed: float, resolution: int) -> QPageLayout.Orientation:
+    """Portrait when ``needed`` (device pixels) fits the width of portrait A4 within the margins, else landscape."""
+    portrait = (A4_MM[0] - 2 * MARGIN_MM) / 25.4 * resolution
+    return QPageLayout.Orientation.Portrait if needed <= portrait else QPageLayout.Orientation.Landscape
+
+
 def preferred_orientation(html: str) -> QPageLayout.Orientation:
     """Portrait when the report's tables fit the width of portrait A4 within the margins, else landscape."""
     ensure_gui_application()
@@ -112,9 +126,7 @@ def preferred_orientation(html: str) -> QPageLayout.Orientation:
     buffer.open(QBuffer.OpenModeFlag.WriteOnly)
     writer = QPdfWriter(buffer)
     writer.setResolution(RESOLUTION)
-    needed_mm = layout_width(_document(qt_rich_text(html), writer)) / RESOLUTION * 25.4
-    portrait = A4_MM[0] - 2 * MARGIN_MM
-    return QPageLayout.Orientation.Portrait if needed_mm <= portrait else QPageLayout.Orientation.Landscape
+    return orientation_for(layout_width(_document(qt_rich_text(html), writer)), RESOLUTION)
 
 
 def html_to_pdf(
@@ -129,15 +141,17 @@ def html_to_pdf(
     """
     ensure_gui_application()
     header = running_header(html) if header is None else header
-    if landscape is None:
-        orientation = preferred_orientation(html)
-    else:
-        orientation = QPageLayout.Orientation.Landscape if landscape else QPageLayout.Orientation.Portrait
     writer = QPdfWriter(str(path))
     writer.setResolution(RESOLUTION)
     writer.setCreator("arbiter")
     if header:
         writer.setTitle(header)
+    doc = _document(qt_rich_text(html), writer)  # laid out once, on the writer (its resolution)
+    needed = layout_width(doc)
+    if landscape is None:
+        orientation = orientation_for(needed, RESOLUTION)
+    else:
+        orientation = QPageLayout.Orientation.Landscape if landscape else QPageLayout.Orientation.Portrait
     writer.setPageLayout(
         QPageLayout(
             QPageSize(QPageSize.PageSizeId.A4),
@@ -146,7 +160,7 @@ def html_to_pdf(
             QPageLayout.Unit.Millimeter,
         )
     )
-    return paint_pages(html, writer, RESOLUTION, header, f"cannot write {path}")
+    return paint_document(doc, needed, writer, RESOLUTION, header, f"cannot write {path}")
 
 
 def print_html(html: str, printer: QPrinter, *, header: str | None = None) -> int:
@@ -243,19 +257,28 @@ def paginate(breaks: list[Break], height: float, total: float) -> list[PageSlice
 
 def paint_pages(html: str, device: QPagedPaintDevice, resolution: int, header: str, failure: str) -> int:
     """Lay ``html`` out on ``device``'s pages, with the running header; returns the number of pages."""
+    doc = _document(qt_rich_text(html), device)
+    return paint_document(doc, layout_width(doc), device, resolution, header, failure)
+
+
+def paint_document(
+    doc: QTextDocument, needed: float, device: QPagedPaintDevice, resolution: int, header: str, failure: str
+) -> int:
+    """Paint ``doc`` (laid out on ``device``, its tables ``needed`` wide) on the device's pages."""
     printable = device.pageLayout().paintRectPixels(resolution)  # in device pixels
     font = QFont(HEADER_FAMILIES)
     font.setPointSizeF(7.5)
     metrics = QFontMetricsF(font, device)
     band = metrics.height() * 2.2  # the running header and a gap below it
     width, height = float(printable.width()), float(printable.height()) - band
-    rich = qt_rich_text(html)
-    needed = layout_width(_document(rich, device))
     if needed <= width + 0.5:  # fits: the tables take the paper's width
-        doc, scale = _document(stretched(rich), device), 1.0
+        edit = QTextCursor(doc)
+        edit.beginEditBlock()  # one layout after all the changes
+        stretch_tables(doc.rootFrame())
+        edit.endEditBlock()
         doc.setTextWidth(width)
+        scale = 1.0
     else:  # too wide: lay out as wide as needed, every page scaled down to the paper
-        doc = _document(rich, device)
         doc.setTextWidth(needed)
         scale = width / needed
     slices = paginate(page_breaks(doc), height / scale, doc.size().height())
