@@ -141,7 +141,8 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument(option, dest=field, type=kind, help=f"new {field.replace('_', ' ')}")
     p.add_argument("--edition", choices=tuple(EDITIONS),
                    help="pair the coming rounds by this edition of the FIDE (Dutch) rules (after pairing: with --yes)")
-    p.add_argument("--rounds", dest="rounds_count", type=int, help="new number of rounds (frozen once round 1 is paired)")
+    p.add_argument("--rounds", dest="rounds_count", type=int,
+                   help="new number of rounds (frozen once round 1 is paired)")  # fmt: skip
     p.add_argument("--yes", action="store_true", help=YES_HELP)
 
     players = command("players", "register and manage players", _players_list)

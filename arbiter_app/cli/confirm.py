@@ -20,7 +20,7 @@ from arbiter_app.errors import ArbiterError
 
 T = TypeVar("T")
 
-YES_HELP = "answer a Level-3 warning (proceed or cancel) with yes, for scripts; Level-4 warnings are asked at a terminal"
+YES_HELP = "answer a Level-3 warning (proceed or cancel) with yes, for scripts; Level 4 is asked at a terminal"
 
 
 def _ask(prompt: str) -> str:

@@ -106,3 +106,23 @@ def test_a_refused_change_shows_the_level_5_dialog(window: MainWindow, qtbot: An
     assert confirmed_call(window, lambda level: context.call(sv.edit_tournament, rounds_count=rounds + 1,
                                                              confirmed=level)) is None  # fmt: skip
     assert seen and "checklist Q57-Q58" in seen[0].notice.rule and context.tournament.rounds_count == rounds
+
+
+def test_importing_rounds_the_engine_pairs_otherwise_asks_first(window: MainWindow, tmp_path: Path) -> None:
+    """Q54-Q55 in the window: the Level-3 dialog names the rounds; Cancel leaves no file, Proceed imports the file in
+    FIDE mode with a ### Import line per round."""
+    from tests.services.conftest import SEVEN
+
+    trf = tmp_path / "seven.trf"
+    trf.write_text(SEVEN)
+    target = tmp_path / "seven.db"
+    asked = on_modal(ProceedDialog, lambda d: d.cancel.click())
+    assert not window.import_trf_file(trf, target)
+    assert asked and "round(s) 1, 2 are not paired as the engine pairs them" in asked[0].notice.text
+    assert not target.exists() and window.context is None
+    asked = on_modal(ProceedDialog, lambda d: d.proceed.click())
+    assert window.import_trf_file(trf, target)
+    assert asked and window.context is not None and window.context.tournament.fide_mode
+    text = window.context.read(sv.export_trf, "trf-2026").text
+    marks = [line[:25] for line in text.splitlines() if line.startswith("###")]
+    assert marks == ["### Import @ Round 1: 2-5", "### Import @ Round 2: 1-6"]
