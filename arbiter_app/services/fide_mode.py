@@ -235,3 +235,20 @@ def correction_notice(round_number: int, lines: list[str]) -> list[Notice]:
             + "; the correction is logged and written to TRF-2026 exports",
         )
     ]
+
+
+def past_round_notice(t: Tournament, round_number: int, last: int, what: str) -> list[Notice]:
+    """Checklist Q189-Q191: once later rounds are paired, only the last paired round and the one before it change;
+    an earlier round is refused in FIDE mode (Level 5) and takes a Level-4 confirmation outside it."""
+    if round_number >= last - 1:
+        return []
+    return [
+        Notice(
+            in_fide_mode_or(t.fide_mode),
+            "checklist Q189-Q191",
+            f"round {last} is paired: only rounds {last - 1} and {last} can change, not the {what} of round "
+            f"{round_number}",
+            f"the {what} of round {round_number} changes although rounds {round_number + 1}-{last} were paired "
+            "after it; the change is logged and written to TRF-2026 exports",
+        )
+    ]

@@ -49,7 +49,7 @@ from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import BoardResult, ByeKind, Override, Round, RoundState, Tournament
 from arbiter_app.services.articles import article, article_text, change_cases, edition_label
 from arbiter_app.services.dto import BoardInfo, OverridePreview, OverrideWarning, RoundInfo
-from arbiter_app.services.fide_mode import mpa_detail, mpa_notice
+from arbiter_app.services.fide_mode import mpa_detail, mpa_notice, past_round_notice
 from arbiter_app.services.records import audit, reason_text, snapshot
 from arbiter_app.services.round_view import round_info
 from arbiter_app.services.rounds import store_pairing
@@ -504,7 +504,8 @@ def apply_override(
                 f"the change would discard the results of round {round_number}, board{'s' if len(lost) > 1 else ''} "
                 f"{boards}: confirm that they are to be discarded (nothing was saved)"
             )
-        require(confirmed, mpa_notice(round_number, _engine_difference(r, preview.proposed)))
+        past = past_round_notice(t, round_number, max(n.number for n in queries.rounds(s, t.id)), "pairing")
+        require(confirmed, past + mpa_notice(round_number, _engine_difference(r, preview.proposed)))
         before = snapshot(s, t.id, round_number)
         results = {(b.white, b.black): (b.result, b.forfeit) for b in round_info(s, r).boards}
         state = state_for_round(s, t.id, round_number)

@@ -8,7 +8,9 @@ C.04.2.D.8 says; if round r+1 is still a draft, the arbiter re-pairs it.
 
 A correction made once the next round is published is a pairing-integrity event (checklist
 Q112-Q115): it needs ``confirmed`` at Level 3, is logged with the round's snapshot (undo)
-and written to TRF-2026 exports as ``### Correction @ Round r: ...``.
+and written to TRF-2026 exports as ``### Correction @ Round r: ...``.  Only the last
+paired round and the one before it are corrected in FIDE mode (checklist Q189-Q191); the
+result of an adjourned game (``*``) is entered whenever it comes (Q162).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import BoardResult, Round, RoundState, Tournament
 from arbiter_app.services.dto import ResultInfo
-from arbiter_app.services.fide_mode import TRF_KEY, comment, correction_notice
+from arbiter_app.services.fide_mode import TRF_KEY, comment, correction_notice, last_paired, past_round_notice
 from arbiter_app.services.records import audit, board_info, snapshot
 from arbiter_app.services.warnings import require
 
@@ -141,7 +143,9 @@ def enter_results(
         for board_number, result in results:
             infos.append(_set(s, t, r, board_number, result))
         lines = _corrections(s, t, round_number, infos)
-        require(confirmed, correction_notice(round_number, lines))
+        corrected = [i for i in infos if i.previous not in (None, "*") and i.previous != i.board.result_text]
+        past = past_round_notice(t, round_number, last_paired(s, t.id), "results") if corrected else []
+        require(confirmed, past + correction_notice(round_number, lines))
         _settle_state(r)
         s.flush()
         # One undo step for the whole entry: the snapshot goes on a closing audit line (with the events' lines).

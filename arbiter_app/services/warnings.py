@@ -107,8 +107,8 @@ def require(confirmed: int, notices: list[Notice]) -> None:
     raise ConfirmationNeeded(
         Notice(
             level,
-            ", ".join(dict.fromkeys(n.rule for n in asking if n.rule)),
-            "; ".join(str(n) for n in asking),
+            ", ".join(dict.fromkeys(n.rule for n in asking if n.rule and n.level == level)),
+            "; ".join(n.text if n.level == level else str(n) for n in asking),  # the others with their rules
             "; ".join(n.consequences for n in asking if n.consequences),
         )
     )

@@ -4,6 +4,7 @@ Q74-Q88, Q93, Q109-Q115, Q200-Q202, Q218-Q221; see ../shared/spec/vcl-checklist.
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -210,7 +211,30 @@ def test_require_never_downgrades() -> None:
     require(Level.PROCEED, [three])
     with pytest.raises(ConfirmationNeeded) as asked:
         require(Level.PROCEED, [three, four])
-    assert asked.value.level == Level.DOUBLE and asked.value.text == "Q1: three; Q2: four"
+    assert asked.value.level == Level.DOUBLE and asked.value.rule == "Q2" and asked.value.text == "Q1: three; four"
     require(Level.DOUBLE, [three, four])
     with pytest.raises(ProhibitedInFideMode):
         require(Level.REFUSED, [sv.Notice(Level.REFUSED, "Q3", "no"), three])
+
+
+def test_only_the_last_two_rounds_change_in_fide_mode(db: Database, data: Path) -> None:
+    """Q189-Q191 on the Arbiters' Manual's tournament (nine rounds played): round 9 and round 8 can be corrected
+    (round 8 as a correction event, Level 3); round 7's results and round 5's pairing are refused (Level 5); outside
+    FIDE mode they take the Level-4 answer."""
+    tid = sv.import_trf(db, data / "fixtures" / "arbiters-manual-12.trf", edition="baku-2016").tournament.id
+    assert sv.enter_result(db, tid, 9, 1, "0-1").previous is not None  # the last round: no question
+    with pytest.raises(ConfirmationNeeded) as asked:
+        sv.enter_result(db, tid, 8, 1, "0-1")
+    assert asked.value.level == Level.PROCEED
+    before = dump(db)
+    with pytest.raises(ProhibitedInFideMode, match="checklist Q189-Q191: round 9 is paired: only rounds 8 and 9"):
+        sv.enter_result(db, tid, 7, 1, "0-1", confirmed=Level.DOUBLE)
+    with pytest.raises(ProhibitedInFideMode, match="not the pairing of round 5"):
+        sv.apply_override(db, tid, 5, [sv.SwapColours(1)], "late objection", discard_results=True, confirmed=4)
+    assert dump(db) == before
+    sv.leave_fide_mode(db, tid, confirmed=Level.DOUBLE)
+    with pytest.raises(ConfirmationNeeded) as asked:
+        sv.enter_result(db, tid, 7, 1, "0-1", confirmed=Level.PROCEED)
+    assert asked.value.level == Level.DOUBLE and asked.value.rule == "checklist Q189-Q191"
+    board = sv.enter_result(db, tid, 7, 1, "0-1", confirmed=Level.DOUBLE).board
+    assert f"### Correction @ Round 7: result of {board.white}-{board.black} changed from 1-0 to 0-1" in _hashes(db, tid)
