@@ -40,6 +40,7 @@ from typing import NoReturn
 
 from arbiter_app import atomic
 from arbiter_app import services as sv
+from arbiter_app.cli.confirm import YES_HELP, confirming
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
 from arbiter_app.pairing.articles import PUBLISHED_CHANGE_CASES_2026
 from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS
@@ -140,7 +141,9 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument(option, dest=field, type=kind, help=f"new {field.replace('_', ' ')}")
     p.add_argument("--edition", choices=tuple(EDITIONS),
                    help="pair the coming rounds by this edition of the FIDE (Dutch) rules (after pairing: with --yes)")
-    p.add_argument("--yes", action="store_true", help="confirm a change that needs it (the edition after pairing)")
+    p.add_argument("--rounds", dest="rounds_count", type=int,
+                   help="new number of rounds (frozen once round 1 is paired)")  # fmt: skip
+    p.add_argument("--yes", action="store_true", help=YES_HELP)
 
     players = command("players", "register and manage players", _players_list)
     psub = players.add_subparsers(dest="players_command", required=True, parser_class=_Parser)
@@ -205,6 +208,7 @@ def _parser() -> argparse.ArgumentParser:
     p = command("import-trf", "create the tournament from a TRF-16 file", _import)
     p.add_argument("trf", type=Path)
     p.add_argument("--name")
+    p.add_argument("--yes", action="store_true", help=YES_HELP)
     p.add_argument("--edition", choices=tuple(EDITIONS),
                    help="edition of the FIDE (Dutch) rules (default: the file's 092 line, else the rules in force)")
     p = command("export-trf", "write the tournament as TRF-2026 or TRF-16 ('-': standard output)", _export)
@@ -249,6 +253,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("round", type=int)
     p.add_argument("board", type=int)
     p.add_argument("result", type=lambda text: text.removeprefix(_QUOTE))
+    p.add_argument("--yes", action="store_true", help=YES_HELP)
     p = command("override", "change a round's pairing by hand; prints the warnings, saves with --reason", _override)
     p.add_argument("round", type=int)
     p.add_argument("--swap", nargs=2, type=int, action="append", default=[], metavar=("A", "B"))
@@ -258,6 +263,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--bye", help="pairing number to give the bye to, or 'none'")
     p.add_argument("--reason", help="the arbiter's reason; without it nothing is saved")
     p.add_argument("--discard-results", action="store_true", help="save even though results of the round are lost")
+    p.add_argument("--yes", action="store_true", help=YES_HELP)
     p.add_argument(
         "--case",
         choices=[c.key for c in PUBLISHED_CHANGE_CASES_2026],
@@ -265,6 +271,8 @@ def _parser() -> argparse.ArgumentParser:
             f"{c.key}: {c.text}" for c in PUBLISHED_CHANGE_CASES_2026
         ) + ")",
     )
+    command("leave-fide-mode", "leave FIDE mode for good (two confirmations at a terminal; never undone)",
+            _leave_fide_mode)
     p = command("undo", "undo the last step not yet published", _undo)
     p.add_argument("--reason", default="", help="needed to undo an override of a published round")
     p = command("standings", "score, then pairing number", _standings)
@@ -410,12 +418,15 @@ def _round_dates(text: str) -> tuple[date | None, ...]:
 
 def _settings(db: Database, a: argparse.Namespace) -> int:
     changes = {field: getattr(a, field) for field in SETTINGS_OPTIONS.values() if getattr(a, field) is not None}
+    if a.rounds_count is not None:
+        changes["rounds_count"] = a.rounds_count
     if a.edition is not None:
-        try:
-            sv.change_edition(db, _tid(db), a.edition, confirmed=a.yes)
-        except sv.ConfirmationNeeded as needed:
-            raise ArbiterError(f"{needed} (add --yes to confirm)") from None
-    t = sv.edit_tournament(db, _tid(db), **changes) if changes else sv.get_tournament(db, _tid(db))
+        confirming(lambda level: sv.change_edition(db, _tid(db), a.edition, confirmed=level), a.yes)
+    t = (
+        confirming(lambda level: sv.edit_tournament(db, _tid(db), confirmed=level, **changes), a.yes)
+        if changes
+        else sv.get_tournament(db, _tid(db))
+    )
     dates = ", ".join(d.isoformat() if d else "?" for d in t.round_dates)
     for label, value in (
         ("name", t.name),
@@ -430,6 +441,7 @@ def _settings(db: Database, a: argparse.Namespace) -> int:
         ("tie-breaks", ", ".join(sv.codes_in_use(t.tie_break_rules, t.tie_breaks))
          + ("" if t.tie_breaks else " (recommended order)")),
         ("pairing system", f"{sv.system_of_info(t).report_title} [{t.system if t.system != sv.SWISS else t.edition}]"),
+        ("FIDE mode", "on" if t.fide_mode else f"left at round {t.fide_mode_left_round} (never entered again)"),
     ):
         print(f"{label + ':':<17}{value}")
     if changes or a.edition is not None:
@@ -617,7 +629,7 @@ def _renumber(db: Database, a: argparse.Namespace) -> int:
 def _import(db: Database, a: argparse.Namespace) -> int:
     if sv.list_tournaments(db):
         raise ArbiterError(f"{db.name} already holds a tournament; import into a new file")
-    info = sv.import_trf(db, a.trf, a.name, a.edition)
+    info = confirming(lambda level: sv.import_trf(db, a.trf, a.name, a.edition, confirmed=level), a.yes)
     for warning in info.warnings:
         print(f"{PROG}: warning: {warning}", file=sys.stderr)
     print(f"imported '{info.tournament.name}': {info.players} players, {info.rounds} rounds")
@@ -683,7 +695,7 @@ def _show(db: Database, a: argparse.Namespace) -> int:
 
 
 def _result(db: Database, a: argparse.Namespace) -> int:
-    info = sv.enter_result(db, _tid(db), a.round, a.board, a.result)
+    info = confirming(lambda level: sv.enter_result(db, _tid(db), a.round, a.board, a.result, confirmed=level), a.yes)
     b = info.board
     print(f"round {info.round} board {b.number}: {b.white} {b.white_name} - {b.black} {b.black_name} {b.result_text}")
     if info.note:
@@ -719,11 +731,20 @@ def _override(db: Database, a: argparse.Namespace) -> int:
         _print_preview(sv.preview_override(db, _tid(db), a.round, edits))
         print("not saved: give the arbiter's reason with --reason to save")
         return EXIT_OK
-    preview = sv.apply_override(
-        db, _tid(db), a.round, edits, a.reason, discard_results=a.discard_results, case=a.case
+    preview = confirming(
+        lambda level: sv.apply_override(
+            db, _tid(db), a.round, edits, a.reason, discard_results=a.discard_results, case=a.case, confirmed=level
+        ),
+        a.yes,
     )
     _print_preview(preview)
     print(f"saved, with the reason: {a.reason}")
+    return EXIT_OK
+
+
+def _leave_fide_mode(db: Database, a: argparse.Namespace) -> int:
+    t = confirming(lambda level: sv.leave_fide_mode(db, _tid(db), confirmed=level), False)
+    print(f"left FIDE mode after round {t.fide_mode_left_round}: the tournament never enters it again")
     return EXIT_OK
 
 
@@ -858,7 +879,7 @@ def _only_reads(args: argparse.Namespace) -> bool:
     if args.command == "players":
         return getattr(args, "players_command", None) in ("list", "export-csv")
     if args.command == "settings":
-        changing = [*SETTINGS_OPTIONS.values(), "edition", "tie_break_rules"]
+        changing = [*SETTINGS_OPTIONS.values(), "edition", "tie_break_rules", "rounds_count"]
         return all(getattr(args, field, None) is None for field in changing)
     return args.command in READ_ONLY
 

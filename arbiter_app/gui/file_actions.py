@@ -19,6 +19,7 @@ from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.players_view import PlayersView
 from arbiter_app.gui.rounds_view import RoundsView
 from arbiter_app.gui.tournament_dialog import FILE_FILTER, TournamentDialog
+from arbiter_app.gui.warning_dialogs import confirmed_call
 from arbiter_app.gui.workers import Runner
 from arbiter_app.services.files import Database, open_database, save_copy
 
@@ -129,10 +130,13 @@ class FileActions(QMainWindow):
 
     def import_trf_file(self, trf: Path, target: Path) -> bool:
         try:
-            path, warnings = files.import_into_new_file(trf, target)
+            made = confirmed_call(self, lambda level: files.import_into_new_file(trf, target, confirmed=level))
         except Exception as error:  # noqa: BLE001
             show_error(self, error)
             return False
+        if made is None:
+            return False  # cancelled at the Level-3 question (rounds the engine pairs otherwise), or refused
+        path, warnings = made
         if not self.open_file(path):
             return False
         if warnings:

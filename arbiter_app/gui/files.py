@@ -38,7 +38,7 @@ def make_example(folder: Path | None = None) -> Path:
 
 
 def import_into_new_file(
-    trf: Path, target: Path, name: str | None = None, edition: str | None = None
+    trf: Path, target: Path, name: str | None = None, edition: str | None = None, *, confirmed: int = 0
 ) -> tuple[Path, tuple[str, ...]]:
     """A new tournament file made from a TRF-16 report; returns it and the import's warnings.
 
@@ -47,7 +47,7 @@ def import_into_new_file(
         raise ArbiterError(f"{target} already exists: choose another file (one tournament per file)")
     db = open_database(target, create=True)
     try:
-        info = sv.import_trf(db, trf, name, edition)
+        info = sv.import_trf(db, trf, name, edition, confirmed=confirmed)
     except BaseException:
         db.dispose()
         remove_file(target)

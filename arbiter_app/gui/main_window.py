@@ -30,6 +30,7 @@ from arbiter_app.gui.compare_dialog import CompareDialog
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.crosstable_view import CrosstableView
 from arbiter_app.gui.explain_dock import ExplainDock
+from arbiter_app.gui.fide_mode import add_fide_mode
 from arbiter_app.gui.file_actions import FileActions
 from arbiter_app.gui.hall_display import HallDisplay
 from arbiter_app.gui.messages import show_error
@@ -151,6 +152,7 @@ class MainWindow(FileActions):
         edit_menu.addSeparator()
         self.settings_action = self._action("Tournament &settings…", self.edit_settings)
         edit_menu.addAction(self.settings_action)
+        self.fide_mode = add_fide_mode(self, edit_menu)  # Leave FIDE mode…, and the banner once left
         round_menu = bar.addMenu("&Round")
         for action in self.rounds_view.actions_for_menu() + self.crosstable_view.actions_for_menu():
             round_menu.addAction(action)
@@ -247,6 +249,7 @@ class MainWindow(FileActions):
             self.hall_display.set_context(context)
         self.explain_dock.set_context(context)
         self.tabs.setTabVisible(self.tabs.indexOf(self.crosstable_view), CrosstableView.applies(context))
+        self.fide_mode.set_context(context)
         if old is not None:
             old.close()
         if context is None:

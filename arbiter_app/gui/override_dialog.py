@@ -33,6 +33,7 @@ from arbiter_app import services as sv
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.player_dialog import error_label, show_inline
 from arbiter_app.gui.view_base import tune_table
+from arbiter_app.gui.warning_dialogs import confirmed_call
 from arbiter_app.services import MakePair, MoveBye, Split, Swap, SwapColours
 from arbiter_app.services.articles import change_cases
 from arbiter_app.services.dto import OverridePreview, OverrideWarning, RoundInfo
@@ -303,16 +304,23 @@ class OverrideDialog(QDialog):
             return
         try:
             # The warnings shown name every board whose result the change discards: saving confirms it.
-            saved = self._context.call(
-                sv.apply_override,
-                self._info.number,
-                tuple(self.edits),
-                reason,
-                discard_results=True,
-                case=self.case.currentData() if self.case.isVisibleTo(self) else None,
+            case = self.case.currentData() if self.case.isVisibleTo(self) else None
+            saved = confirmed_call(
+                self,
+                lambda level: self._context.call(
+                    sv.apply_override,
+                    self._info.number,
+                    tuple(self.edits),
+                    reason,
+                    discard_results=True,
+                    case=case,
+                    confirmed=level,
+                ),
             )
         except Exception as error:  # noqa: BLE001
             show_inline(self.errors, error)
             return
+        if saved is None:
+            return  # cancelled at the Level-3 question (a manual pairing alteration)
         self.saved_warnings = len(saved.warnings)
         self.accept()

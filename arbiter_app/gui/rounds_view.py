@@ -27,6 +27,7 @@ from arbiter_app.gui.result_entry import KEY_WORDS, RESULT_KEYS, ResultEntry
 from arbiter_app.gui.round_actions import RoundActions
 from arbiter_app.gui.rounds_model import BoardColumn, BoardsModel
 from arbiter_app.gui.view_base import ContextView, blocked, button_row, heading, note, tune_table
+from arbiter_app.gui.warning_dialogs import confirmed_call
 from arbiter_app.services.dto import ResultInfo, RoundInfo
 
 REQUESTED = ("half", "full")
@@ -283,12 +284,17 @@ class RoundsView(ContextView):
             return None
         self._entering = True
         try:
-            entered: ResultInfo = self.context.call(sv.enter_result, info.number, board, result)
+            context = self.context
+            entered: ResultInfo | None = confirmed_call(
+                self, lambda level: context.call(sv.enter_result, info.number, board, result, confirmed=level)
+            )
         except Exception as error:  # noqa: BLE001
             self._say_error(error)
             return None
         finally:
             self._entering = False
+        if entered is None:
+            return None  # a correction cancelled at the Level-3 question
         self._show_result(entered)
         b = entered.board
         text = f"Board {b.number}: #{b.white} {b.white_name} {b.result_text} #{b.black} {b.black_name}"

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QMessageBox,
     QPushButton,
     QSpinBox,
     QWidget,
@@ -29,6 +28,7 @@ from arbiter_app import services as sv
 from arbiter_app.errors import ArbiterError
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.player_dialog import finish_form
+from arbiter_app.gui.warning_dialogs import confirmed_call
 from arbiter_app.pairing.model import Colour
 from arbiter_app.services.files import default_data_dir, default_database_path
 
@@ -339,18 +339,14 @@ class SettingsDialog(QDialog):
     def _on_accepted(self) -> None:
         try:
             new = self.edition.currentData()
+            context = self.context
             if new != self._edition:
-                try:
-                    self.context.call(sv.change_edition, new)
-                except sv.ConfirmationNeeded as needed:
-                    answer = QMessageBox.question(
-                        self, "Change the pairing rules?", str(needed)[:1].upper() + str(needed)[1:]
-                    )
-                    if answer != QMessageBox.StandardButton.Yes:
-                        return
-                    self.context.call(sv.change_edition, new, confirmed=True)
+                if confirmed_call(self, lambda level: context.call(sv.change_edition, new, confirmed=level)) is None:
+                    return
                 self._edition = new
-            self.context.call(sv.edit_tournament, **self.changes())
+            changes = self.changes()
+            if confirmed_call(self, lambda level: context.call(sv.edit_tournament, confirmed=level, **changes)) is None:
+                return
         except ArbiterError as error:
             self.errors.setText(str(error)[:1].upper() + str(error)[1:] + ".")
             self.errors.show()

@@ -25,6 +25,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -141,6 +142,11 @@ class Tournament(Base):
     """Double round robin: the first cycle's last two rounds are played in reverse order (Arbiters' Manual)."""
     berger_seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The seed of the drawing of lots of the Berger numbers; None when they were set by hand (or not yet)."""
+    fide_mode: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    """FIDE mode (checklist Q40-Q46): on for every tournament, imported ones included; what the rules forbid is
+    refused (Level 5).  Left only by a two-step confirmation, never entered again (a trigger, migration 0008)."""
+    fide_mode_left_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The last round paired when FIDE mode was left (0: before round 1); None while in FIDE mode."""
     extra_trf_lines: Mapped[str] = mapped_column(Text, default="")
     """Header lines of an imported TRF file kept verbatim for export (those without a field of their own)."""
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)

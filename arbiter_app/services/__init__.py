@@ -13,6 +13,7 @@ Nothing is changed when a service raises.
 
 from arbiter_app.services.articles import EditionTitle, edition_title, edition_titles
 from arbiter_app.services.byes import cancel_bye, list_byes, record_absence, request_bye
+from arbiter_app.services.fide_mode import leave_fide_mode
 from arbiter_app.services.history import audit_log
 from arbiter_app.services.overrides import (
     MakePair,
@@ -79,7 +80,6 @@ from arbiter_app.services.tiebreak_rules import RULES as TIE_BREAK_RULES
 from arbiter_app.services.tiebreak_rules import LegendEntry, codes_in_use, recommended
 from arbiter_app.services.tiebreak_rules import stored_list as tiebreak_list
 from arbiter_app.services.tournaments import (
-    ConfirmationNeeded,
     change_edition,
     change_system,
     create_tournament,
@@ -91,6 +91,7 @@ from arbiter_app.services.tournaments import (
     parse_round_dates,
 )
 from arbiter_app.services.trf_io import export_trf, import_trf, rating_report_checklist
+from arbiter_app.services.warnings import ConfirmationNeeded, Level, Notice, ProhibitedInFideMode
 
 __all__ = [
     "export_players_csv",
@@ -124,6 +125,10 @@ __all__ = [
     "edition_title",
     "edition_titles",
     "ConfirmationNeeded",
+    "Level",
+    "Notice",
+    "ProhibitedInFideMode",
+    "leave_fide_mode",
     "TIE_BREAK_RULES",
     "LegendEntry",
     "codes_in_use",

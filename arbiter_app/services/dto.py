@@ -45,6 +45,10 @@ class TournamentInfo:
     reverse_last_two: bool = False
     berger_seed: int | None = None
     """The seed of the drawing of lots of the Berger numbers (None: set by hand, or not drawn yet)."""
+    fide_mode: bool = True
+    """In FIDE mode (checklist Q40): what the rules forbid is refused."""
+    fide_mode_left_round: int | None = None
+    """The last round paired when FIDE mode was left (0: before round 1); None while in FIDE mode."""
 
 
 @dataclass(frozen=True)

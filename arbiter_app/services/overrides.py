@@ -49,10 +49,12 @@ from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import BoardResult, ByeKind, Override, Round, RoundState, Tournament
 from arbiter_app.services.articles import article, article_text, change_cases, edition_label
 from arbiter_app.services.dto import BoardInfo, OverridePreview, OverrideWarning, RoundInfo
+from arbiter_app.services.fide_mode import mpa_detail, mpa_notice, past_round_notice
 from arbiter_app.services.records import audit, reason_text, snapshot
 from arbiter_app.services.round_view import round_info
 from arbiter_app.services.rounds import store_pairing
 from arbiter_app.services.state import state_for_round
+from arbiter_app.services.warnings import require
 
 
 @dataclass(frozen=True)
@@ -468,6 +470,7 @@ def apply_override(
     *,
     discard_results: bool = False,
     case: str | None = None,
+    confirmed: int = 0,
 ) -> OverridePreview:
     """Store the overridden pairing with the arbiter's reason; the override and its warnings are audited.
 
@@ -480,7 +483,8 @@ def apply_override(
     Results of boards the change does not keep are discarded only with
     ``discard_results`` (the preview names them); otherwise the override is
     refused, naming the boards.  A reason with no letter or digit (blank,
-    zero-width characters) is no reason.
+    zero-width characters) is no reason.  A pairing that differs from the engine's is a
+    manual pairing alteration, stored only with ``confirmed`` at Level 3 (checklist Q69, Q115).
     """
     reason = reason_text(reason)
     if not reason:
@@ -500,6 +504,8 @@ def apply_override(
                 f"the change would discard the results of round {round_number}, board{'s' if len(lost) > 1 else ''} "
                 f"{boards}: confirm that they are to be discarded (nothing was saved)"
             )
+        past = past_round_notice(t, round_number, max(n.number for n in queries.rounds(s, t.id)), "pairing")
+        require(confirmed, past + mpa_notice(round_number, _engine_difference(r, preview.proposed)))
         before = snapshot(s, t.id, round_number)
         results = {(b.white, b.black): (b.result, b.forfeit) for b in round_info(s, r).boards}
         state = state_for_round(s, t.id, round_number)
@@ -533,6 +539,15 @@ def apply_override(
             undo_snapshot=before,
         )
         return replace(preview, proposed=ordered)
+
+
+def _engine_difference(r: Round, proposed: RoundPairing) -> str:
+    """How ``proposed`` differs from the engine's pairing of the round (empty: the same, or none kept)."""
+    if not r.engine_pairing:
+        return ""
+    engine = json.loads(r.engine_pairing)
+    boards = [(w, b) for w, b in engine.get("boards", [])]
+    return mpa_detail(boards, engine.get("bye"), [(b.white, b.black) for b in proposed.boards], proposed.bye)
 
 
 def _lines(saved: dict[str, object], session: Session, t: Tournament) -> list[str]:

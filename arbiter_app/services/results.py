@@ -5,6 +5,12 @@ affects follows from that: pairings already made stay as they are, and the
 next pairing made reads the corrected result.  So a correction reported
 after round r+1 was paired counts from the pairing of round r+2, as
 C.04.2.D.8 says; if round r+1 is still a draft, the arbiter re-pairs it.
+
+A correction made once the next round is published is a pairing-integrity event (checklist
+Q112-Q115): it needs ``confirmed`` at Level 3, is logged with the round's snapshot (undo)
+and written to TRF-2026 exports as ``### Correction @ Round r: ...``.  Only the last
+paired round and the one before it are corrected in FIDE mode (checklist Q189-Q191); the
+result of an adjourned game (``*``) is entered whenever it comes (Q162).
 """
 
 from __future__ import annotations
@@ -18,7 +24,9 @@ from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import BoardResult, Round, RoundState, Tournament
 from arbiter_app.services.dto import ResultInfo
+from arbiter_app.services.fide_mode import TRF_KEY, comment, correction_notice, last_paired, past_round_notice
 from arbiter_app.services.records import audit, board_info, snapshot
+from arbiter_app.services.warnings import require
 
 _SPELLINGS: dict[str, tuple[BoardResult, bool]] = {
     "1-0": (BoardResult.WHITE_WINS, False),
@@ -93,19 +101,37 @@ def _set(session: Session, t: Tournament, r: Round, board_number: int, result: s
     return ResultInfo(r.number, info, previous, r.state, note)
 
 
+def _corrections(session: Session, t: Tournament, round_number: int, infos: list[ResultInfo]) -> list[str]:
+    """The ``### Correction`` lines of results changed once the next round is published (none before: a draft is
+    paired again, C.04.2.D.8)."""
+    following = queries.round_(session, t.id, round_number + 1)
+    if following is None or following.state == RoundState.DRAFT:
+        return []
+    return [
+        comment("Correction", round_number, f"result of {i.board.white}-{i.board.black} changed from {i.previous} "
+                f"to {i.board.result_text}")
+        for i in infos
+        if i.previous is not None and i.previous != i.board.result_text
+    ]  # fmt: skip
+
+
 def _settle_state(r: Round) -> None:
     r.state = RoundState.COMPLETED.value if all(b.result is not None for b in r.boards) else RoundState.PUBLISHED.value
 
 
-def enter_result(db: Database, tournament_id: int, round_number: int, board_number: int, result: str) -> ResultInfo:
+def enter_result(
+    db: Database, tournament_id: int, round_number: int, board_number: int, result: str, *, confirmed: int = 0
+) -> ResultInfo:
     """Enter or correct one board's result (``1-0``, ``+-`` for a forfeit, ...)."""
-    return enter_results(db, tournament_id, round_number, [(board_number, result)])[0]
+    return enter_results(db, tournament_id, round_number, [(board_number, result)], confirmed=confirmed)[0]
 
 
 def enter_results(
-    db: Database, tournament_id: int, round_number: int, results: Sequence[tuple[int, str]]
+    db: Database, tournament_id: int, round_number: int, results: Sequence[tuple[int, str]], *, confirmed: int = 0
 ) -> tuple[ResultInfo, ...]:
-    """Enter several results of one round at once: all of them or, on any error, none."""
+    """Enter several results of one round at once: all of them or, on any error, none.
+
+    Corrections of a round followed by a published round need ``confirmed`` at Level 3 (a correction event)."""
     if not results:
         raise ArbiterError("no result given")
     with db.write() as s:
@@ -116,9 +142,16 @@ def enter_results(
         infos = []
         for board_number, result in results:
             infos.append(_set(s, t, r, board_number, result))
+        lines = _corrections(s, t, round_number, infos)
+        corrected = [i for i in infos if i.previous not in (None, "*") and i.previous != i.board.result_text]
+        past = past_round_notice(t, round_number, last_paired(s, t.id), "results") if corrected else []
+        require(confirmed, past + correction_notice(round_number, lines))
         _settle_state(r)
         s.flush()
-        # One undo step for the whole entry: the snapshot goes on a closing audit line.
+        # One undo step for the whole entry: the snapshot goes on a closing audit line (with the events' lines).
         entered = ", ".join(f"board {i.board.number} {i.board.result_text}" for i in infos)
-        audit(s, t.id, "results", f"round {round_number}: {entered}", undo_snapshot=before)
+        audit(
+            s, t.id, "results", f"round {round_number}: {entered}", undo_snapshot=before,
+            after={TRF_KEY: lines} if lines else None,
+        )  # fmt: skip
         return tuple(ResultInfo(i.round, i.board, i.previous, r.state, i.note) for i in infos)

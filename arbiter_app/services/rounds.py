@@ -167,8 +167,8 @@ def undo_last_step(db: Database, tournament_id: int, reason: str = "") -> AuditI
             .where(
                 AuditEntry.tournament_id == t.id,
                 AuditEntry.undone.is_(False),
-                # An undo, or a change of the tournament's descriptive settings, is no step of a round.
-                AuditEntry.action.notin_(("undo", "edit tournament")),
+                # An undo, a change of the tournament's settings, leaving FIDE mode (for good): no step of a round.
+                AuditEntry.action.notin_(("undo", "edit tournament", "leave FIDE mode")),
             )
             .order_by(AuditEntry.id.desc())
             .limit(1)

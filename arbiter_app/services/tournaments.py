@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date, datetime
 from typing import Any
 
@@ -15,9 +16,11 @@ from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import Tournament
 from arbiter_app.services.dto import TournamentInfo
-from arbiter_app.services.records import audit, one_line, round_dates_to_store, tournament_info
+from arbiter_app.services.fide_mode import TRF_KEY, check_scoring, configuration_line, frozen, last_paired
+from arbiter_app.services.records import audit, one_line, point_system, round_dates_to_store, tournament_info
 from arbiter_app.services.systems import SWISS, TournamentSystem, make_system, system_of
 from arbiter_app.services.tiebreak_rules import DEFAULT_RULES, MANUAL, codes_in_use, stored_list
+from arbiter_app.services.warnings import Level, Notice, require
 
 TEXT_FIELDS = ("name", "place", "chief_arbiter", "deputy_arbiters", "time_control", "tie_breaks")
 """Settings written into one TRF line each: no line break."""
@@ -143,6 +146,7 @@ def create_tournament(
     rules = edition_rules(edition)  # an unknown name is refused, naming it
     ps = points or PointSystem()
     check_points(ps, rounds)
+    check_scoring(ps)  # a new tournament is in FIDE mode
     with db.write() as s:
         t = Tournament(
             name=name.strip(),
@@ -217,16 +221,14 @@ def change_system(
         return tournament_info(t)
 
 
-class ConfirmationNeeded(ArbiterError):
-    """The action changes how rounds already paired relate to the rest: the arbiter must confirm it."""
-
-
-def change_edition(db: Database, tournament_id: int, new: str, *, confirmed: bool = False) -> TournamentInfo:
+def change_edition(db: Database, tournament_id: int, new: str, *, confirmed: int = 0) -> TournamentInfo:
     """Pair the coming rounds by another edition of the Dutch rules (in the audit log).
 
-    Before any round is paired the change is free.  Once rounds have been
-    paired, they stay as they were paired, and the next ones follow the new
-    text: that takes ``confirmed`` (``ConfirmationNeeded`` says what changes).
+    Before any round is paired the change is free.  Once round 1 is paired the pairing
+    system is frozen (checklist Q93): in FIDE mode the change is refused (Level 5);
+    outside it, rounds already paired stay as they were paired and the next ones follow
+    the new text, after a Level-4 confirmation (``ConfirmationNeeded`` says what changes),
+    logged as a configuration change.
     """
     rules = edition_rules(new)
     with db.write() as s:
@@ -236,9 +238,10 @@ def change_edition(db: Database, tournament_id: int, new: str, *, confirmed: boo
         old = edition_rules(t.edition) if t.edition in EDITIONS else None
         was = old.short_title if old else t.edition
         paired = [r.number for r in queries.rounds(s, tournament_id)]
-        if paired and not confirmed:
+        notices = frozen(t, len(paired), "pairing system", "checklist Q93", f"the {was} rules", f"the {rules.short_title} rules")
+        if paired:
             many = len(paired) > 1
-            raise ConfirmationNeeded(
+            notices = [replace(n, consequences=(
                 f"round{'s' if many else ''} {_span(paired)} {'were' if many else 'was'} paired by the {was} rules and "
                 f"{'stay' if many else 'stays'} as paired (and are explained by those rules); "
                 + (
@@ -246,13 +249,16 @@ def change_edition(db: Database, tournament_id: int, new: str, *, confirmed: boo
                     if paired[-1] < t.rounds_count
                     else f"no round is left to pair by the {rules.short_title} rules"
                 )
-                + ". Confirm to change the edition."
-            )
+                + "; the change is logged and written to TRF-2026 exports"
+            )) for n in notices]  # fmt: skip
+        require(confirmed, notices)
         before, t.edition = t.edition, new
         summary = f"pairing rules changed from {was} to {rules.short_title}"
+        after: dict[str, object] = {"edition": new}
         if paired:
             summary += f" after round {paired[-1]} was paired"
-        audit(s, t.id, "change edition", summary, before={"edition": before}, after={"edition": new})
+            after[TRF_KEY] = [configuration_line(paired[-1], "pairing system", was, rules.short_title)]
+        audit(s, t.id, "change edition", summary, before={"edition": before}, after=after)
         return tournament_info(t)
 
 
@@ -272,16 +278,44 @@ EDITABLE = (
     "round_dates",
     "tie_breaks",
     "tie_break_rules",
+    "rounds_count",
+    "points",
+    "accelerated",
 )
-"""What ``edit_tournament`` may change (the tie-break rules until the last round is published).  The number of rounds, the point system, the
-initial colour and the edition stay as declared (C.04.1.a; earlier rounds were paired with them)."""
+"""What ``edit_tournament`` may change.  The initial colour and the edition stay as declared (C.04.1.a; the edition:
+:func:`change_edition`).  The tie-break rules change until the last round is published."""
+
+FROZEN = {
+    "rounds_count": ("number of rounds", "checklist Q57-Q58"),
+    "points": ("scoring (points per result and for the pairing-allocated bye)", "checklist Q75, Q85"),
+    "accelerated": ("acceleration", "checklist Q109-Q110, C.04.5"),
+    "tie_breaks": ("tie-break list", "checklist Q200-Q201, C.07 4.1.1"),
+    "tie_break_rules": ("tie-break regulation", "checklist Q200-Q201, C.07 4.1.1"),
+}
+"""The settings frozen once round 1 is paired: refused in FIDE mode (Level 5), a Level-4 confirmation outside it."""
 
 
-def edit_tournament(db: Database, tournament_id: int, **changes: Any) -> TournamentInfo:
-    """Change the tournament's descriptive settings (one transaction, in the audit log).
+def _shown(field: str, value: object) -> str:
+    """A frozen setting's value as the warnings and the ``###`` lines write it."""
+    if isinstance(value, PointSystem):
+        return (
+            f"{value.win / 10:g}/{value.draw / 10:g}/{value.loss / 10:g} (bye {value.pairing_allocated_bye / 10:g})"
+        )
+    if field == "accelerated":
+        return "Baku acceleration" if value else "no acceleration"
+    if field == "tie_breaks" and not value:
+        return "none stored (the recommended order)"
+    return f"'{value}'" if isinstance(value, str) else str(value)
+
+
+def edit_tournament(db: Database, tournament_id: int, *, confirmed: int = 0, **changes: Any) -> TournamentInfo:
+    """Change the tournament's settings (one transaction, in the audit log).
 
     ``changes`` are among :data:`EDITABLE`; ``round_dates`` a tuple of dates
-    (None where not known), ``start_date``/``end_date`` dates or None.
+    (None where not known), ``start_date``/``end_date`` dates or None, ``points`` a
+    ``PointSystem``.  Once round 1 is paired the settings of :data:`FROZEN` are refused
+    in FIDE mode (Level 5) and need ``confirmed`` at Level 4 outside it (a configuration
+    change, logged and written to TRF-2026 exports).
     """
     unknown = sorted(set(changes) - set(EDITABLE))
     if unknown:
@@ -312,14 +346,29 @@ def edit_tournament(db: Database, tournament_id: int, **changes: Any) -> Tournam
             check_system_tiebreaks(pairing_system, merged["tie_break_rules"], merged["tie_breaks"])
             if "tie_break_rules" not in changes and current.tie_break_rules != merged["tie_break_rules"]:
                 changes["tie_break_rules"] = merged["tie_break_rules"]
+        paired = last_paired(s, t.id)
+        _check_frozen_values(t, paired, merged, changes)
         _check_settings(
             merged["name"],
-            t.rounds_count,
+            merged["rounds_count"],
             merged["start_date"],
             merged["end_date"],
             merged["federation"],
             tuple(merged["round_dates"]),
         )
+        moved = {f: v for f, v in changes.items() if f in FROZEN and v != getattr(current, f)}
+        notices: list[Notice] = []
+        lines = []
+        for field, value in moved.items():
+            what, rule = FROZEN[field]
+            was, new = _shown(field, getattr(current, field)), _shown(field, value)
+            if field == "tie_breaks" and not current.tie_breaks and "tie_break_rules" not in moved and paired:
+                notices.append(_first_list(paired, new))  # none was stored (an imported file without 202)
+            else:
+                notices += frozen(t, paired, what, rule, was, new)
+            if paired:
+                lines.append(configuration_line(paired, what, was, new))
+        require(confirmed, notices)
         before: dict[str, object] = {}
         after: dict[str, object] = {}
         for field, value in changes.items():
@@ -331,11 +380,48 @@ def edit_tournament(db: Database, tournament_id: int, **changes: Any) -> Tournam
                 t.round_dates = round_dates_to_store(tuple(value))
             elif field == "name":
                 t.name = str(value).strip()
+            elif field == "points":
+                (t.points_win, t.points_draw, t.points_loss, t.points_zero_bye, t.points_forfeit_loss,
+                 t.points_pairing_bye) = (value.win, value.draw, value.loss, value.zero_point_bye,
+                                          value.forfeit_loss, value.pairing_allocated_bye)  # fmt: skip
             else:
                 setattr(t, field, value)
         if after:
-            audit(s, t.id, "edit tournament", "changed " + ", ".join(after), before=before, after=after)
+            summary = "changed " + ", ".join(after) + (f" after round {paired} was paired" if lines else "")
+            audit(s, t.id, "edit tournament", summary, before=before, after=after | ({TRF_KEY: lines} if lines else {}))
         return tournament_info(t)
+
+
+def _first_list(paired: int, new: str) -> Notice:
+    """Recording the tie-break list of a tournament stored without one (a TRF file without a ``202`` record), once
+    round 1 is paired: Level 3, not a change of the list announced before round 1 (C.07 4.1.1)."""
+    return Notice(
+        Level.PROCEED,
+        "C.07 4.1.1",
+        f"no tie-break list was stored (round {paired} is paired; the standings so far used the recommended order): "
+        f"record {new} as the list announced before round 1? It is logged and written to TRF-2026 exports",
+    )
+
+
+def _check_frozen_values(t: Tournament, paired: int, merged: dict[str, Any], changes: dict[str, Any]) -> None:
+    """The new number of rounds, points and acceleration make sense (whether or not they may change now)."""
+    if "rounds_count" in changes:
+        rounds = merged["rounds_count"]
+        if not isinstance(rounds, int) or isinstance(rounds, bool):
+            raise ArbiterError(f"the number of rounds is a whole number, not {rounds!r}")
+        if t.system != SWISS and rounds != t.rounds_count:
+            raise ArbiterError("a round robin's number of rounds follows from its players (C.05 Annex 1)")
+        if rounds < paired:
+            raise ArbiterError(f"round {paired} is paired already: the tournament has at least {paired} rounds")
+    if "points" in changes:
+        if not isinstance(merged["points"], PointSystem):
+            raise ArbiterError("points: a point system (win, draw, loss, byes)")
+        check_points(merged["points"], merged["rounds_count"])
+        check_scoring(merged["points"], t.fide_mode)
+    elif "rounds_count" in changes:
+        check_points(point_system(t), merged["rounds_count"])
+    if "accelerated" in changes and not isinstance(merged["accelerated"], bool):
+        raise ArbiterError("accelerated: true or false")
 
 
 def _check_tiebreaks_editable(session: Any, t: Tournament) -> None:
@@ -348,6 +434,8 @@ def _check_tiebreaks_editable(session: Any, t: Tournament) -> None:
 
 
 def _audit_value(value: object) -> object:
+    if isinstance(value, PointSystem):
+        return _shown("points", value)
     if isinstance(value, date):
         return value.isoformat()
     if isinstance(value, tuple):

@@ -48,6 +48,15 @@ from arbiter_app.persistence.models import (
     utcnow,
 )
 from arbiter_app.services.dto import ExportInfo, ImportInfo
+from arbiter_app.services.fide_mode import (
+    TRF_KEY,
+    check_imported_scoring,
+    comment,
+    import_lines,
+    import_notice,
+    integrity_lines,
+    mpa_detail,
+)
 from arbiter_app.services.players import TRF_TITLES, normalise_title
 from arbiter_app.services.records import (
     audit,
@@ -59,6 +68,7 @@ from arbiter_app.services.records import (
 from arbiter_app.services.standings import compute_standings
 from arbiter_app.services.systems import ROUND_ROBIN, RoundRobinSystem, round_robin_of_trf, system_of
 from arbiter_app.services.tournaments import parse_date
+from arbiter_app.services.warnings import require
 from arbiter_app.trf import PlayerLine, RoundEntry, TrfDocument, read_trf, write_trf
 from arbiter_app.trf.rounds import (
     BERGER_LINE,
@@ -290,12 +300,18 @@ def import_trf(
     source: str | os.PathLike[str] | TrfDocument,
     name: str | None = None,
     edition: str | None = None,
+    *,
+    confirmed: int = 0,
 ) -> ImportInfo:
     """A new tournament from a TRF-16 file (or parsed document); everything in one transaction.
 
     The edition of the Dutch rules is ``edition`` if given, else the one the
     file's ``092`` line declares (``FIDE_DUTCH_2025``: the 2026 edition), else
     the rules in force, with a warning that says so.
+
+    The tournament is in FIDE mode (checklist Q56): a scoring FIDE mode refuses is refused
+    (Level 5); every paired round is checked against the engine, and rounds it pairs
+    otherwise need ``confirmed`` at Level 3, logged as ``### Import`` lines (Q54-Q55).
     """
     doc = source if isinstance(source, TrfDocument) else read_trf(source)
     warnings = [f"{doc.source}: {w}" for w in doc.warnings]
@@ -309,8 +325,12 @@ def import_trf(
             f"{doc.source}: no pairing system declared (092 line): the coming rounds are paired by the "
             f"{chosen.short_title} rules; if earlier rounds were paired by another edition, change it in the settings"
         )
+    t = _tournament(doc, name)
+    check_imported_scoring(doc.source, point_system(t))
+    # Every paired round of a Swiss against the engine, before the file is locked for writing (Q54-Q55).
+    lines = import_lines(doc, chosen.name) if round_robin_of(doc) is None else []
+    require(confirmed, import_notice(doc.source, lines))
     with db.write() as s:
-        t = _tournament(doc, name)
         t.edition = chosen.name
         if system and system[1]:
             t.accelerated = True
@@ -375,7 +395,7 @@ def import_trf(
             t.id,
             "import TRF",
             f"imported {doc.source} ({detect_version(doc).upper()}): {counted(len(doc.players), 'player')}, {counted(paired, 'round')}",
-            after={"source": doc.source, "format": detect_version(doc)},
+            after={"source": doc.source, "format": detect_version(doc)} | ({TRF_KEY: lines} if lines else {}),
         )
         return ImportInfo(tournament_info(t), len(doc.players), paired, tuple(warnings))
 
@@ -633,7 +653,9 @@ def export_trf(
             accelerations=_accelerations(s, players),
             forbidden_pairs=_forbidden(s, t),
             point_values=_point_values(point_system(t)),
-            other_lines=tuple(_header_lines(t, players, version, _byes_records(s, t, last), marks)),
+            other_lines=tuple(
+                _header_lines(t, players, version, _byes_records(s, t, last), marks + integrity_lines(s, t.id))
+            ),
         )
         return ExportInfo(write_trf(doc), tuple(warnings))
 
@@ -708,28 +730,21 @@ def rating_report_checklist(db: Database, tournament_id: int) -> tuple[str, ...]
         return tuple(lines)
 
 
-HAND_MARK = "### round {round}: pairing changed by hand: {pairs}"
-"""How a TRF-2026 export marks a round whose pairing the arbiter changed: neither format has a
-field for it; TRF-2026 has comment lines (``###``), which every reader skips."""
-
-
 def _hand_changes(s: Session, t: Tournament, last: int) -> list[str]:
-    """A ``###`` line per written round whose boards (or bye) differ from the engine's pairing, as kept."""
+    """A ``### MPA @ Round n: <engine's> => <actual>`` line per written round whose boards (or bye) differ from the
+    engine's pairing, as kept (checklist Q69; TRF-16 has no field for it, TRF-2026 has comment lines)."""
     marks = []
     for r in queries.rounds(s, t.id):
         if r.number > last or not r.engine_pairing:
             continue
         engine = json.loads(r.engine_pairing)
         ours = [(b.white.pairing_number, b.black.pairing_number) for b in r.boards]
-        theirs = {(w, b) for w, b in engine.get("boards", [])}
-        changed = [f"{w}-{b}" for w, b in ours if (w, b) not in theirs]
         bye = next(
             (y.player.pairing_number for y in queries.byes(s, t.id)
              if y.round_number == r.number and y.kind == ByeKind.PAIRING_ALLOCATED),
             None,
         )  # fmt: skip
-        if bye != engine.get("bye"):
-            changed.append(f"bye {bye}" if bye is not None else "no bye")
-        if changed:
-            marks.append(HAND_MARK.format(round=r.number, pairs=", ".join(changed)))
+        detail = mpa_detail([(w, b) for w, b in engine.get("boards", [])], engine.get("bye"), ours, bye)
+        if detail:
+            marks.append(comment("MPA", r.number, detail))
     return marks

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
+from arbiter_app import services as sv
 from arbiter_app.cli.arbiter import main
 from arbiter_app.persistence import create_database_engine, open_database
 from arbiter_app.trf import parse_trf
@@ -30,12 +32,28 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def _at_a_terminal(db: str, *args: str, answers: str) -> tuple[int, str]:
+    """``arbiter`` run with a terminal as its standard input, ``answers`` typed in advance."""
+    leader, follower = os.openpty()
+    try:
+        os.write(leader, answers.encode())
+        done = subprocess.run(
+            [sys.executable, "-m", "arbiter_app.cli.arbiter", "--db", db, *args],
+            stdin=follower, capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+    finally:
+        os.close(follower)
+        os.close(leader)
+    return done.returncode, done.stderr
+
+
 @pytest.fixture
 def seven_db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     trf = tmp_path / "seven.trf"
     trf.write_text(SEVEN)
     db = str(tmp_path / "seven.db")
-    assert run(capsys, "--db", db, "import-trf", str(trf), "--edition", "baku-2016")[0] == 0
+    # --yes: SEVEN's rounds are hand-made, the import asks at Level 3 (tests/cli/test_arbiter_cli_fide.py)
+    assert run(capsys, "--db", db, "import-trf", str(trf), "--edition", "baku-2016", "--yes")[0] == 0
     return db
 
 
@@ -62,7 +80,7 @@ def test_a_small_tournament_from_start_to_export(tmp_path: Path, capsys: pytest.
     assert code == 0 and "Round 2 (draft)" in out
     code, out, _ = run(capsys, "--db", db, "override", "2", "--colours", "1")
     assert code == 0 and "warning(s)" in out and "engine:" in out and "not saved" in out
-    code, out, _ = run(capsys, "--db", db, "override", "2", "--colours", "1", "--reason", "requested by both")
+    code, out, _ = run(capsys, "--db", db, "override", "2", "--colours", "1", "--reason", "requested by both", "--yes")
     assert code == 0 and "saved" in out
     code, out, _ = run(capsys, "--db", db, "audit")
     assert "(reason: requested by both)" in out
@@ -181,8 +199,16 @@ def test_standings_with_tiebreaks_as_json(seven_db: str, capsys: pytest.CaptureF
     """The tournament's tie-breaks (the manual's default order), computed by hand for two players."""
     import json
 
-    # An imported tournament is new: C.07-2026.  Here the Arbiters' Manual's set, chosen in the settings.
-    assert run(capsys, "--db", seven_db, "settings", "--tie-break-rules", "arbiters-manual", "--tie-breaks", "")[0] == 0
+    # An imported tournament is new: C.07-2026.  Here the Arbiters' Manual's set: once round 1 is paired that is a
+    # change FIDE mode refuses (checklist Q200), made outside it with the Level-4 answer (given to the service here).
+    code, _, err = run(capsys, "--db", seven_db, "settings", "--tie-break-rules", "arbiters-manual", "--tie-breaks", "")
+    assert code == 3 and "checklist Q200-Q201" in err and "prohibited in FIDE mode" in err
+    db = open_database(seven_db)
+    try:
+        sv.leave_fide_mode(db, 1, confirmed=sv.Level.DOUBLE)
+        sv.edit_tournament(db, 1, tie_break_rules="arbiters-manual", tie_breaks="", confirmed=sv.Level.DOUBLE)
+    finally:
+        db.dispose()
     code, out, _ = run(capsys, "--db", seven_db, "standings", "--json")
     rows = {r["number"]: r for r in json.loads(out)}
     assert code == 0 and len(rows) == 7
@@ -260,9 +286,21 @@ def test_the_edition_at_creation_and_its_change_after_pairing(tmp_path: Path, ca
     for name in ("Ann", "Bob", "Cid", "Dee"):
         run(capsys, "--db", db, "players", "add", name, "--rating", "2000")
     assert run(capsys, "--db", db, "pair")[0] == 0
-    code, _, err = run(capsys, "--db", db, "settings", "--edition", "baku-2016")
-    assert code != 0 and "round 1 was paired by the FIDE 2026 rules and stays as paired" in err and "--yes" in err
-    code, out, _ = run(capsys, "--db", db, "settings", "--edition", "baku-2016", "--yes")
+    # Once round 1 is paired the pairing system is frozen: refused in FIDE mode (Level 5, checklist Q93); outside it a
+    # Level-4 question, which --yes does not answer (tests/cli/test_arbiter_cli_fide.py answers it at a terminal).
+    code, _, err = run(capsys, "--db", db, "settings", "--edition", "baku-2016", "--yes")
+    assert code != 0 and "checklist Q93" in err and "prohibited in FIDE mode" in err
+    opened = open_database(db)
+    try:
+        sv.leave_fide_mode(opened, 1, confirmed=sv.Level.DOUBLE)
+    finally:
+        opened.dispose()
+    code, _, err = run(capsys, "--db", db, "settings", "--edition", "baku-2016", "--yes")
+    assert code != 0 and "round 1 was paired by the FIDE 2026 rules and stays as paired" in err
+    assert "Level 4" in err and "--yes does not answer it" in err
+    code, err = _at_a_terminal(db, "settings", "--edition", "baku-2016", answers="y\nyes\n")
+    assert code == 0, err
+    code, out, _ = run(capsys, "--db", db, "settings")
     assert code == 0 and "Baku 2016 (C.04.3 in force until 31 January 2026) [baku-2016]" in out
     with pytest.raises(SystemExit) as refused:
         run(capsys, "--db", db, "settings", "--edition", "dutch-1992")
@@ -271,7 +309,8 @@ def test_the_edition_at_creation_and_its_change_after_pairing(tmp_path: Path, ca
 
 def test_tie_break_rules_set_checked_and_explained(seven_db: str, capsys: pytest.CaptureFixture[str]) -> None:
     """The Cut-1 of "BH-C1" is kept (it was dropped silently); an unknown code is refused, named."""
-    code, out, _ = run(capsys, "--db", seven_db, "settings", "--tie-breaks", "BH-C1, TPR, SB")
+    # SEVEN stores no list: recording the announced one once round 1 is paired is a Level-3 question (C.07 4.1.1).
+    code, out, _ = run(capsys, "--db", seven_db, "settings", "--tie-breaks", "BH-C1, TPR, SB", "--yes")
     assert code == 0 and "tie-breaks:      BH/C1, TPR, SB" in out
     code, _, err = run(capsys, "--db", seven_db, "settings", "--tie-breaks", "BH-C1, TPX, SB")
     assert code == 3 and "'TPX'" in err

@@ -69,7 +69,10 @@ def test_undoing_an_override_of_a_published_round_asks_for_a_reason(window: Any,
 
     assert window.open_file(make_example(tmp_path))
     context = window.context
-    context.call(sv.apply_override, 9, (SwapColours(1),), "asked by both players", discard_results=True)
+    context.call(
+        sv.apply_override, 9, (SwapColours(1),), "asked by both players", discard_results=True,
+        confirmed=sv.Level.PROCEED,  # a manual pairing alteration: the Level-3 question answered
+    )  # fmt: skip
     _answer("the players objected")
     window.undo_last_step()
     entry = context.read(sv.audit_log)[-1]

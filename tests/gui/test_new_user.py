@@ -16,6 +16,7 @@ from arbiter_app.gui.player_dialog import PlayerDialog
 from arbiter_app.gui.rounds_model import OVERRIDE_MARK, BoardColumn
 from arbiter_app.gui.standings_model import StandingColumn
 from arbiter_app.gui.tournament_dialog import TournamentDialog
+from arbiter_app.gui.warning_dialogs import ProceedDialog
 from tests.gui.conftest import MessageBoxes, on_modal
 
 PLAYERS = [
@@ -145,9 +146,12 @@ def test_new_user_runs_a_small_tournament(qtbot: Any, window: MainWindow, tmp_pa
         assert d.save_button.isEnabled()
         d.save_button.click()
 
+    # Saving is a manual pairing alteration: the Level-3 question (checklist Q69, Q115), answered Proceed.
+    asked = on_modal(ProceedDialog, lambda p: p.proceed.click())
+
     seen = on_modal(OverrideDialog, override)
     view.override_action.trigger()
-    assert seen
+    assert seen and asked and "round 3 will differ from the engine's pairing" in asked[0].notice.text
     swapped = next(b for b in view.current.boards if {b.white, b.black} == {first.white, first.black})
     assert (swapped.white, swapped.black) == (first.black, first.white)
     assert view.model.is_overridden(swapped.number)

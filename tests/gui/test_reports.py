@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
-from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
+from PySide6.QtWidgets import QDialogButtonBox
 
 from arbiter_app.gui.main_window import MainWindow
 from arbiter_app.gui.report_dialog import TITLES, ReportDialog, report_rounds
@@ -139,10 +139,12 @@ def test_no_two_actions_share_a_shortcut(window: MainWindow) -> None:
 
 
 def test_the_pairing_rules_are_shown_and_changed_with_confirmation(window: MainWindow, boxes: Any) -> None:
-    """The window names the edition the tournament is paired by; changing it once rounds are paired asks first,
-    and a 'No' leaves it as it was."""
+    """The window names the edition the tournament is paired by.  Once rounds are paired the pairing system is frozen
+    (checklist Q93): in FIDE mode the change is refused (Level 5); outside it the two-step Level-4 dialog asks, and
+    a 'No' at its second step leaves the edition as it was."""
     from arbiter_app import services as sv
     from arbiter_app.gui.tournament_dialog import SettingsDialog
+    from arbiter_app.gui.warning_dialogs import RefusedDialog, TwoStepDialog
 
     window.open_example()  # the manual's example: Baku 2016, nine rounds paired
     assert window.context is not None
@@ -154,16 +156,34 @@ def test_the_pairing_rules_are_shown_and_changed_with_confirmation(window: MainW
         d.edition.setCurrentIndex(d.edition.findData("fide-2026"))
         d.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Save).click()
 
-    boxes.answer = QMessageBox.StandardButton.No
-    refused = on_modal(SettingsDialog, change)
-    window.settings_action.trigger()
-    assert refused
-    assert "Rounds 1-9 were paired by the Baku 2016 rules and stay as paired" in boxes.texts("question")[-1]
-    assert window.context.read(sv.get_tournament).edition == "baku-2016"
-
-    boxes.answer = QMessageBox.StandardButton.Yes
+    refusals = on_modal(RefusedDialog, lambda d: d.accept())
     seen = on_modal(SettingsDialog, change)
     window.settings_action.trigger()
-    assert seen and window.context.read(sv.get_tournament).edition == "fide-2026"
+    assert seen and refusals and refusals[0].notice.rule == "checklist Q93"
+    assert window.context.read(sv.get_tournament).edition == "baku-2016"
+
+    window.context.call(sv.leave_fide_mode, confirmed=sv.Level.DOUBLE)
+
+    def step_two_no(d: TwoStepDialog) -> None:
+        assert "Rounds 1-9 were paired by the Baku 2016 rules and stay as paired" in d.consequences.text()
+        d.understood.setChecked(True)
+        d.continue_.click()
+        d.no.click()
+
+    asked = on_modal(TwoStepDialog, step_two_no)
+    seen = on_modal(SettingsDialog, change)
+    window.settings_action.trigger()
+    assert seen and asked
+    assert window.context.read(sv.get_tournament).edition == "baku-2016"
+
+    def both_steps(d: TwoStepDialog) -> None:
+        d.understood.setChecked(True)
+        d.continue_.click()
+        d.yes.click()
+
+    asked = on_modal(TwoStepDialog, both_steps)
+    seen = on_modal(SettingsDialog, change)
+    window.settings_action.trigger()
+    assert seen and asked and window.context.read(sv.get_tournament).edition == "fide-2026"
     assert window.context.tournament.edition == "fide-2026"
     assert any(e.action == "change edition" for e in window.context.read(sv.audit_log))

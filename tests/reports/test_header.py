@@ -9,7 +9,7 @@ import pytest
 from arbiter_app import services as sv
 from arbiter_app.reports import KINDS, report_html
 from arbiter_app.services.files import open_database
-from tests.services.conftest import SEVEN
+from tests.services.conftest import HANDMADE, SEVEN
 
 
 @pytest.mark.parametrize("edition", ["fide-2026", "baku-2016"])
@@ -20,7 +20,7 @@ def test_every_report_names_the_edition(edition: str, tmp_path: Path, template_d
     db = open_database(tmp_path / "t.db")
     try:
         (tmp_path / "seven.trf").write_text(SEVEN)
-        tid = sv.import_trf(db, tmp_path / "seven.trf", edition=edition).tournament.id
+        tid = sv.import_trf(db, tmp_path / "seven.trf", edition=edition, confirmed=HANDMADE).tournament.id
         expected = {
             "fide-2026": "FIDE (Dutch) system, 2026 edition (C.04.3 applied from 1 February 2026)",
             "baku-2016": "FIDE (Dutch) system, Baku 2016 (C.04.3 in force until 31 January 2026)",

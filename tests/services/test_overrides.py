@@ -12,6 +12,7 @@ import pytest
 from arbiter_app.errors import ArbiterError, RuleViolation
 from arbiter_app.persistence import Database
 from arbiter_app.services import (
+    Level,
     MakePair,
     MoveBye,
     Split,
@@ -125,7 +126,7 @@ def test_published_round_d10_when_the_change_is_not_allowed(db: Database, draft:
 
 
 def test_published_round_d10_when_the_published_pairing_broke_c1(db: Database, draft: int) -> None:
-    apply_override(db, draft, 3, [Swap(4, 5)], "a mistake, published by accident")  # 4-1 met in round 1
+    apply_override(db, draft, 3, [Swap(4, 5)], "a mistake, published by accident", confirmed=Level.PROCEED)  # 4-1 met
     publish_round(db, draft)
     preview = _preview(db, draft, Swap(4, 5))
     [message] = _messages(preview, "C.04.2.D.10")
@@ -141,7 +142,9 @@ def test_an_override_without_a_reason_is_refused(db: Database, draft: int) -> No
 
 
 def test_apply_stores_the_override_with_its_warnings_and_audits_it(db: Database, draft: int) -> None:
-    result = apply_override(db, draft, 3, [Swap(2, 5)], "players' request, accepted by the chief arbiter")
+    # A manual pairing alteration: the Level-3 question is answered (tests/services/test_fide_mode.py asks it).
+    reason = "players' request, accepted by the chief arbiter"
+    result = apply_override(db, draft, 3, [Swap(2, 5)], reason, confirmed=Level.PROCEED)
     stored = get_round(db, draft, 3)
     assert stored.pairing() == result.proposed
     # C.04.2.D.9: higher player's score (2, 2, 1.5), sum of scores (2.5, 2.5), higher player's rank (#1, #5).
@@ -156,7 +159,7 @@ def test_apply_stores_the_override_with_its_warnings_and_audits_it(db: Database,
 def test_results_of_unchanged_boards_are_kept(db: Database, draft: int) -> None:
     publish_round(db, draft)
     enter_results(db, draft, 3, [(1, "1-0"), (2, "0-1"), (3, "1/2")])
-    apply_override(db, draft, 3, [Swap(6, 7)], "wrong board cards", discard_results=True)
+    apply_override(db, draft, 3, [Swap(6, 7)], "wrong board cards", discard_results=True, confirmed=Level.PROCEED)
     boards = {(b.white, b.black): b.result for b in get_round(db, draft, 3).boards}
     assert boards == {(5, 1): "1-0", (6, 3): None, (7, 2): None}
     assert get_round(db, draft, 3).state == "published"
@@ -178,7 +181,7 @@ def test_boards_the_override_changed_are_flagged(db: Database, draft: int) -> No
     from arbiter_app.services import undo_last_step
 
     assert not any(b.overridden for b in get_round(db, draft, 3).boards)
-    apply_override(db, draft, 3, [SwapColours(2)], "requested by both players")
+    apply_override(db, draft, 3, [SwapColours(2)], "requested by both players", confirmed=Level.PROCEED)
     flagged = {(b.white, b.black) for b in get_round(db, draft, 3).boards if b.overridden}
     assert flagged == {(3, 7)}  # board 2 with colours swapped; boards 1 and 3 as the engine paired them
     # A round paired before the engine's pairing was kept: recomputed, the same flags.
@@ -220,7 +223,7 @@ def test_invisible_characters_are_no_reason(db: Database, draft: int, reason: st
 
 
 def test_a_reason_is_stored_without_invisible_characters(db: Database, draft: int) -> None:
-    apply_override(db, draft, 3, [Swap(2, 3)], "\u200bwrong\u200b card ")
+    apply_override(db, draft, 3, [Swap(2, 3)], "\u200bwrong\u200b card ", confirmed=Level.PROCEED)
     [override] = get_round(db, draft, 3).overrides
     assert override.reason == "wrong card"
 
@@ -229,7 +232,7 @@ def test_undoing_an_override_of_a_published_round_needs_a_reason(db: Database, d
     from arbiter_app.services import undo_last_step
 
     publish_round(db, draft)
-    apply_override(db, draft, 3, [Swap(2, 3)], "wrong board cards")
+    apply_override(db, draft, 3, [Swap(2, 3)], "wrong board cards", confirmed=Level.PROCEED)
     before = dump(db)
     for reason in ("", "\u200b"):
         with pytest.raises(RuleViolation, match="needs the arbiter's reason"):
@@ -243,7 +246,7 @@ def test_undoing_an_override_of_a_published_round_needs_a_reason(db: Database, d
 def test_undoing_an_override_of_a_draft_needs_no_reason(db: Database, draft: int) -> None:
     from arbiter_app.services import undo_last_step
 
-    apply_override(db, draft, 3, [Swap(2, 3)], "wrong board cards")
+    apply_override(db, draft, 3, [Swap(2, 3)], "wrong board cards", confirmed=Level.PROCEED)
     undo_last_step(db, draft)
 
 

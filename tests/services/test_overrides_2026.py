@@ -11,6 +11,7 @@ import pytest
 from arbiter_app.errors import ArbiterError
 from arbiter_app.persistence import Database
 from arbiter_app.services import (
+    Level,
     Swap,
     apply_override,
     audit_log,
@@ -22,12 +23,12 @@ from arbiter_app.services import (
     request_bye,
 )
 from arbiter_app.trf import parse_trf
-from tests.services.conftest import SEVEN, dump
+from tests.services.conftest import HANDMADE, SEVEN, dump
 
 
 @pytest.fixture
 def seven_2026(db: Database) -> int:
-    return import_trf(db, parse_trf(SEVEN, source="seven.trf"), edition="fide-2026").tournament.id
+    return import_trf(db, parse_trf(SEVEN, source="seven.trf"), confirmed=HANDMADE, edition="fide-2026").tournament.id
 
 
 def test_warnings_cite_the_2026_articles(db: Database, seven_2026: int) -> None:
@@ -51,7 +52,7 @@ def test_a_full_point_bye_later_bars_the_bye_under_2026_not_under_2016(db: Datab
     preview = preview_override(db, seven_2026, 3, [Swap(holder, 2)])
     bye = [w.message for w in preview.warnings if w.rule == "bye"]
     assert bye == ["#2 gets a full-point bye in round 4 (C.04.1-2026 Art. 4)"], (board, preview.warnings)
-    baku = import_trf(db, parse_trf(SEVEN, source="seven.trf"), edition="baku-2016").tournament.id
+    baku = import_trf(db, parse_trf(SEVEN, source="seven.trf"), confirmed=HANDMADE, edition="baku-2016").tournament.id
     r = pair_next_round(db, baku)
     request_bye(db, baku, 2, 4, "full")
     assert r.bye is not None and r.bye != 2
@@ -73,7 +74,9 @@ def test_a_published_round_changes_only_in_a_named_case_of_4_4(db: Database, sev
     with pytest.raises(ArbiterError, match="'whim' is not one of them"):
         apply_override(db, seven_2026, 3, [Swap(a, b)], "a late entry arrived", case="whim")
     assert dump(db) == before
-    apply_override(db, seven_2026, 3, [Swap(a, b)], "a late entry arrived", case="late-entry")
+    apply_override(
+        db, seven_2026, 3, [Swap(a, b)], "a late entry arrived", case="late-entry", confirmed=Level.PROCEED
+    )
     [record] = get_round(db, seven_2026, 3).overrides
     assert record.change_case == "late-entry" and record.reason == "a late entry arrived"
     entry = audit_log(db, seven_2026)[-1]
@@ -85,5 +88,5 @@ def test_a_published_round_changes_only_in_a_named_case_of_4_4(db: Database, sev
 def test_a_draft_needs_no_case(db: Database, seven_2026: int) -> None:
     r = pair_next_round(db, seven_2026)
     a, b = r.boards[0].white, r.boards[1].white
-    apply_override(db, seven_2026, 3, [Swap(a, b)], "board cards printed wrongly")
+    apply_override(db, seven_2026, 3, [Swap(a, b)], "board cards printed wrongly", confirmed=Level.PROCEED)
     assert get_round(db, seven_2026, 3).overrides[0].change_case == ""

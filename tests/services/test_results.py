@@ -9,6 +9,8 @@ from arbiter_app.pairing.criteria import c1_have_met
 from arbiter_app.pairing.engine import contestants
 from arbiter_app.persistence import Database
 from arbiter_app.services import (
+    ConfirmationNeeded,
+    Level,
     enter_result,
     enter_results,
     get_round,
@@ -76,7 +78,9 @@ def test_a_correction_after_the_next_pairing_counts_from_the_pairing_after_it(db
     draft_note = enter_result(db, round3, 3, 1, "1-0").note
     assert "re-pair it" in draft_note
     publish_round(db, round3)
-    info = enter_result(db, round3, 3, 1, "1/2")
+    with pytest.raises(ConfirmationNeeded, match="checklist Q115, C.04.2.D.8: round 4 was paired and published"):
+        enter_result(db, round3, 3, 1, "1/2")  # a correction event (checklist Q112-Q115): Level 3
+    info = enter_result(db, round3, 3, 1, "1/2", confirmed=Level.PROCEED)
     assert "round 4 was paired with the old result" in info.note and "round 5" in info.note
     assert get_round(db, round3, 3).boards[0].result == "1/2-1/2"
     with db.read() as s:

@@ -9,6 +9,7 @@ import pytest
 from arbiter_app.errors import ArbiterError, PairingImpossibleError, RuleViolation
 from arbiter_app.persistence import Database, open_database
 from arbiter_app.services import (
+    Level,
     Swap,
     apply_override,
     audit_log,
@@ -100,14 +101,14 @@ def test_publish_makes_a_backup_copy(db: Database, db_path: Path, seven: int) ->
 
 def test_repair_gives_back_the_engine_pairing(db: Database, seven: int) -> None:
     draft = pair_next_round(db, seven)
-    apply_override(db, seven, 3, [Swap(1, 2)], "testing")
+    apply_override(db, seven, 3, [Swap(1, 2)], "testing", confirmed=Level.PROCEED)
     assert get_round(db, seven, 3).boards != draft.boards
     assert repair_round(db, seven).boards == draft.boards
 
 
 def test_undo_steps_last_first_up_to_the_last_publication(db: Database, seven: int) -> None:
     draft = pair_next_round(db, seven)
-    apply_override(db, seven, 3, [Swap(1, 2)], "testing")
+    apply_override(db, seven, 3, [Swap(1, 2)], "testing", confirmed=Level.PROCEED)
     undo_last_step(db, seven)
     assert get_round(db, seven, 3).boards == draft.boards
     assert get_round(db, seven, 3).overrides == ()

@@ -6,14 +6,14 @@ from arbiter_app.pairing.model import Float
 from arbiter_app.persistence import Database
 from arbiter_app.services import import_trf, pair_next_round, round_floats
 from arbiter_app.trf import parse_trf
-from tests.services.conftest import SEVEN
+from tests.services.conftest import HANDMADE, SEVEN
 
 
 def test_a_forfeit_floats_under_2016_and_not_under_2026(db: Database) -> None:
     """SEVEN round 2: #3 won by forfeit against #7.  C.04.3 A.4.b (2016): neither played, both float down.
     C.04.3-2026 1.4.3-1.4.4: #3 scored more than a loss without playing (down), #7's forfeit loss is no float."""
-    baku = import_trf(db, parse_trf(SEVEN, source="seven.trf"), edition="baku-2016").tournament.id
-    fide = import_trf(db, parse_trf(SEVEN, source="seven.trf"), edition="fide-2026").tournament.id
+    baku = import_trf(db, parse_trf(SEVEN, source="seven.trf"), confirmed=HANDMADE, edition="baku-2016").tournament.id
+    fide = import_trf(db, parse_trf(SEVEN, source="seven.trf"), confirmed=HANDMADE, edition="fide-2026").tournament.id
     old, new = round_floats(db, baku), round_floats(db, fide)
     assert (old[3][2], old[7][2]) == (Float.DOWN, Float.DOWN)
     assert (new[3][2], new[7][2]) == (Float.DOWN, Float.NONE)
@@ -22,7 +22,7 @@ def test_a_forfeit_floats_under_2016_and_not_under_2026(db: Database) -> None:
 
 
 def test_a_round_in_progress_shows_the_floats_of_its_pairing(db: Database) -> None:
-    seven = import_trf(db, parse_trf(SEVEN, source="seven.trf"), edition="baku-2016").tournament.id
+    seven = import_trf(db, parse_trf(SEVEN, source="seven.trf"), confirmed=HANDMADE, edition="baku-2016").tournament.id
     draft = pair_next_round(db, seven)  # 5-1, 7-3, 6-2, bye 4
     floats = round_floats(db, seven)
     assert draft.bye == 4 and floats[4][3] is Float.DOWN

@@ -14,7 +14,7 @@ from arbiter_app.persistence import Database, create_database_engine, open_datab
 from arbiter_app.persistence.migrate import alembic_config
 from arbiter_app.services.trf_io import import_trf
 from arbiter_app.trf import parse_trf
-from tests.services.conftest import SEVEN, dump
+from tests.services.conftest import HANDMADE, SEVEN, dump
 
 
 def test_a_new_tournament_ranks_by_c07_2026_with_the_recommended_order(db: Database) -> None:
@@ -41,24 +41,29 @@ def test_codes_are_stored_canonical_and_unknown_ones_refused_by_name(db: Databas
 
 
 def test_standings_and_explanations_follow_the_tournament_rules(db: Database) -> None:
-    tid = import_trf(db, parse_trf(SEVEN, source="seven.trf")).tournament.id
+    tid = import_trf(db, parse_trf(SEVEN, source="seven.trf"), confirmed=HANDMADE).tournament.id
     table = sv.ranked_standings(db, tid)
     assert table.rules == "c07-2026" and table.tiebreaks == ("BH/C1", "BH", "SB", "DE", "WIN")
     rules, legend = sv.tournament_tiebreaks(db, tid)
     assert rules == "c07-2026" and legend[0].source == "C.07-2026 8.1"
     why = sv.why_above(db, tid, 1, 5)
     assert why.decided_by is not None and why.edition.key == "c07-2026"
-    sv.edit_tournament(db, tid, tie_break_rules="c07-2024", tie_breaks="BH, SB")
+    # Round 2 is paired: in FIDE mode the regulation and the list are frozen (checklist Q200); outside it a Level-4
+    # confirmation each (tests/services/test_fide_mode.py).
+    with pytest.raises(sv.ProhibitedInFideMode, match="checklist Q200-Q201"):
+        sv.edit_tournament(db, tid, tie_break_rules="c07-2024", tie_breaks="BH, SB")
+    sv.leave_fide_mode(db, tid, confirmed=sv.Level.DOUBLE)
+    sv.edit_tournament(db, tid, tie_break_rules="c07-2024", tie_breaks="BH, SB", confirmed=sv.Level.DOUBLE)
     table = sv.ranked_standings(db, tid)
     assert table.rules == "c07-2024" and table.tiebreaks == ("BH", "SB")
     # C.07-2024 16.4: Five's dummy has Five's own 2 points; C.07-2026 16.4.2 caps it at ½ x 2 rounds = 1.
     bh_2024 = table.value(5, "BH")
-    sv.edit_tournament(db, tid, tie_break_rules="c07-2026")
+    sv.edit_tournament(db, tid, tie_break_rules="c07-2026", confirmed=sv.Level.DOUBLE)
     assert sv.ranked_standings(db, tid).value(5, "BH") == bh_2024 - 1
 
 
 def test_the_rules_change_until_the_last_round_is_published(db: Database) -> None:
-    tid = import_trf(db, parse_trf(SEVEN.replace("XXR 5", "XXR 2"), source="two.trf")).tournament.id
+    tid = import_trf(db, parse_trf(SEVEN.replace("XXR 5", "XXR 2"), source="two.trf"), confirmed=HANDMADE).tournament.id
     with pytest.raises(ArbiterError, match="last round"):
         sv.edit_tournament(db, tid, tie_breaks="SB")
     # The same list written again (a settings form) is no change.

@@ -19,6 +19,8 @@ from arbiter_app.errors import ArbiterError
 from arbiter_app.persistence import Database
 from arbiter_app.persistence.models import Round
 from arbiter_app.services import (
+    ConfirmationNeeded,
+    Level,
     create_tournament,
     export_trf,
     get_tournament,
@@ -49,11 +51,15 @@ def _lines(text: str) -> list[str]:
 
 
 def _round_trip(db: Database, source: Path | str, version: str, keep_unfinished: bool = False) -> str:
-    """Import, export, import the export, export again: the two exports are the same text."""
+    """Import, export, import the export, export again: the two exports are the same text.
+
+    The imports are confirmed at Level 3: the irregular files (and 2016 files read by the 2026 rules, no 092 line)
+    hold rounds the engine pairs otherwise (checklist Q55, tests/services/test_fide_mode.py); the round trip is about
+    the format."""
     doc = parse_trf(source.read_text() if isinstance(source, Path) else source, source="in.trf")
-    first = import_trf(db, doc)
+    first = import_trf(db, doc, confirmed=Level.PROCEED)
     text = export_trf(db, first.tournament.id, version, keep_unfinished=keep_unfinished).text
-    again = import_trf(db, parse_trf(text, source="out.trf"))
+    again = import_trf(db, parse_trf(text, source="out.trf"), confirmed=Level.PROCEED)
     assert again.warnings == ()
     assert export_trf(db, again.tournament.id, version, keep_unfinished=keep_unfinished).text == text
     return text
@@ -83,6 +89,7 @@ def test_a_2026_corpus_file_round_trips_as_trf_2026(db: Database, path: Path) ->
     exported = _lines(text)
     assert [line for line in _lines(path.read_text()) if line not in exported] == []
     assert exported.count("192 FIDE_DUTCH_2025") == 1 and exported.count("142 " + path.stem.split("-r")[-1]) == 1
+    assert not any(line.startswith("### Import") for line in exported)  # every round is as the engine pairs it (Q54)
 
 
 @pytest.mark.parametrize("path", CORPUS_2016, ids=lambda p: p.stem)
@@ -94,7 +101,7 @@ def test_a_2016_corpus_file_round_trips_as_trf_16(db: Database, path: Path) -> N
 
 def _in_progress(db: Database, path: Path) -> int:
     """The file imported, with every other game of its last round without a result (a round in progress)."""
-    tid = import_trf(db, path).tournament.id
+    tid = import_trf(db, path, confirmed=Level.PROCEED).tournament.id
     with db.write() as s:
         last = s.scalars(select(Round).where(Round.tournament_id == tid).order_by(Round.number.desc())).first()
         assert last is not None
@@ -188,19 +195,27 @@ def test_a_pairing_changed_by_hand_is_marked_in_trf_2026(db: Database) -> None:
     for name, rating in (("A", 2400), ("B", 2300), ("C", 2200), ("D", 2100), ("E", 2000)):
         register_player(db, t.id, name, rating=rating)
     pair_next_round(db, t.id)
-    apply_override(db, t.id, 1, [SwapColours(1)], "both players asked")
+    with pytest.raises(ConfirmationNeeded, match=r"checklist Q69, Q115: round 1 will differ from the engine's pairing"):
+        apply_override(db, t.id, 1, [SwapColours(1)], "both players asked")  # a manual pairing alteration: Level 3
+    apply_override(db, t.id, 1, [SwapColours(1)], "both players asked", confirmed=Level.PROCEED)
     publish_round(db, t.id, 1)
     for number in (1, 2):
         enter_result(db, t.id, 1, number, "1-0")
     first = list_rounds(db, t.id)[0].boards[0]
     out = export_trf(db, t.id, TRF2026)
-    assert f"### round 1: pairing changed by hand: {first.white}-{first.black}" in out.text.splitlines()
+    mark = f"### MPA @ Round 1: {first.black}-{first.white} => {first.white}-{first.black}"  # engine's => actual
+    assert mark in out.text.splitlines()
     sixteen = export_trf(db, t.id, TRF16)
     assert "###" not in sixteen.text and any("TRF-16 has no way to mark them" in w for w in sixteen.warnings)
-    again = import_trf(db, parse_trf(out.text))  # the mark is kept through a round trip
-    assert export_trf(db, again.tournament.id, TRF2026).text.replace("012 Marked", "") == out.text.replace(
-        "012 Marked", ""
-    )
+    # The mark is kept through a round trip; the import checks round 1 against the engine (Q54), asks at Level 3
+    # (Q55) and adds its own line.
+    with pytest.raises(ConfirmationNeeded, match="checklist Q54-Q55: .*round.s. 1 are not paired as the engine"):
+        import_trf(db, parse_trf(out.text))
+    again = import_trf(db, parse_trf(out.text), confirmed=Level.PROCEED)
+    imported = f"### Import @ Round 1: {first.white}-{first.black} => {first.black}-{first.white} (the file's => the engine's)"
+    lines = export_trf(db, again.tournament.id, TRF2026).text.replace("012 Marked", "").splitlines()
+    assert imported in lines and mark in lines
+    assert [line for line in lines if line != imported] == out.text.replace("012 Marked", "").splitlines()
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ from arbiter_app.services import (
 from arbiter_app.trf import parse_trf, read_trf
 from arbiter_app.trf.errors import TrfFormatError
 from tests.conftest import DATA
-from tests.services.conftest import SEVEN
+from tests.services.conftest import HANDMADE, SEVEN
 
 MANUAL = DATA / "fixtures" / "arbiters-manual-12.trf"
 
@@ -130,7 +130,7 @@ def test_a_malformed_file_is_refused_with_its_line(db: Database, tmp_path: Path)
 
 
 def test_an_explicit_name_wins_over_the_012_line(db: Database) -> None:
-    info = import_trf(db, parse_trf(SEVEN, source="seven.trf"), name="Renamed")
+    info = import_trf(db, parse_trf(SEVEN, source="seven.trf"), confirmed=HANDMADE, name="Renamed")
     assert info.tournament.name == "Renamed"
 
 

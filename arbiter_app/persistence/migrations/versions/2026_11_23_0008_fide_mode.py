@@ -1,0 +1,42 @@
+"""FIDE mode per tournament (checklist Q40-Q46): on for every tournament, the ones already stored included;
+the round it was left at; a trigger refusing to enter it again once left (Q45)
+
+Revision ID: 0008_fide
+Revises: 0007
+Create Date: 2026-11-23 19:20:00
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0008_fide"
+down_revision: str | None = "0007"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+NO_RETURN = """
+CREATE TRIGGER tournaments_fide_mode_no_return
+BEFORE UPDATE OF fide_mode ON tournaments
+WHEN OLD.fide_mode = 0 AND NEW.fide_mode <> 0
+BEGIN
+    SELECT RAISE(ABORT, 'FIDE mode cannot be entered again once left (checklist Q45)');
+END
+"""
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("tournaments") as batch:
+        batch.add_column(sa.Column("fide_mode", sa.Boolean(), nullable=False, server_default=sa.true()))
+        batch.add_column(sa.Column("fide_mode_left_round", sa.Integer(), nullable=True))
+    op.execute(NO_RETURN)
+
+
+def downgrade() -> None:
+    op.execute("DROP TRIGGER IF EXISTS tournaments_fide_mode_no_return")
+    with op.batch_alter_table("tournaments") as batch:
+        batch.drop_column("fide_mode_left_round")
+        batch.drop_column("fide_mode")

@@ -1,0 +1,254 @@
+"""FIDE mode (checklist Q40-Q46), the settings frozen once round 1 is paired, and the pairing-integrity events.
+
+Every tournament starts in FIDE mode, an imported one too (Q40, Q56).  Leaving it is a
+Level-4 confirmation (Q43), is recorded in the audit log and as ``### FIDE mode exited @
+Round n`` in TRF-2026 exports (Q44), and is final: nothing enters it again (Q45; a trigger
+of the file refuses it too).  In FIDE mode what the rules forbid is refused (Level 5);
+outside it, it takes a Level-4 confirmation.
+
+Pairing-integrity events (PIBE, Q112-Q115: a manual pairing, an import, a result
+correction, a configuration change) are confirmed at Level 3 (or higher), logged in the
+audit log with the ``###`` comment that TRF-2026 exports carry; an event undone (the
+undo of its step) is no longer written.
+"""
+
+from __future__ import annotations
+
+import json
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from arbiter_app.conformance import check_tournament
+from arbiter_app.errors import ArbiterError
+from arbiter_app.pairing.model import PointSystem
+from arbiter_app.persistence import queries
+from arbiter_app.persistence.database import Database
+from arbiter_app.persistence.models import AuditEntry, Tournament
+from arbiter_app.services.dto import TournamentInfo
+from arbiter_app.services.records import audit, tournament_info
+from arbiter_app.services.warnings import Level, Notice, ProhibitedInFideMode, in_fide_mode_or, require
+from arbiter_app.trf.model import TrfDocument
+
+TRF_KEY = "trf"
+"""The key of an audit entry's ``after`` that holds the ``###`` lines of the event."""
+
+
+def comment(kind: str, round_number: int, detail: str = "") -> str:
+    """A TRF-2026 comment line of an event: ``### <kind> @ Round <n>: <detail>`` (checklist §4, PIBE formats)."""
+    return f"### {kind} @ Round {round_number}" + (f": {detail}" if detail else "")
+
+
+def last_paired(session: Session, tournament_id: int) -> int:
+    """The number of the last round paired (0: none yet)."""
+    return max((r.number for r in queries.rounds(session, tournament_id)), default=0)
+
+
+def leave_fide_mode(db: Database, tournament_id: int, *, confirmed: int = 0) -> TournamentInfo:
+    """Leave FIDE mode for good (Level 4, checklist Q43-Q46); refused when already left."""
+    with db.write() as s:
+        t = queries.tournament(s, tournament_id)
+        if not t.fide_mode:
+            raise ArbiterError(
+                f"the tournament left FIDE mode at round {t.fide_mode_left_round}; "
+                "FIDE mode cannot be entered again (checklist Q45)"
+            )
+        last = last_paired(s, t.id)
+        require(
+            confirmed,
+            [
+                Notice(
+                    Level.DOUBLE,
+                    "checklist Q43",
+                    "leaving FIDE mode makes possible what the FIDE rules forbid (changing frozen settings, "
+                    "pairings against the rules) behind a Level-4 confirmation",
+                    f"the tournament leaves FIDE mode for good: it can never enter it again, the window shows it, "
+                    f"the audit log and every TRF-2026 export say so ('{comment('FIDE mode exited', last)}'), "
+                    "and a tournament outside FIDE mode is not one run by a FIDE-approved program",
+                )
+            ],
+        )
+        t.fide_mode, t.fide_mode_left_round = False, last
+        audit(
+            s,
+            t.id,
+            "leave FIDE mode",
+            f"FIDE mode left for good after round {last} was paired" if last else "FIDE mode left before round 1",
+            before={"fide_mode": True},
+            after={"fide_mode": False, TRF_KEY: [comment("FIDE mode exited", last)]},
+        )
+        return tournament_info(t)
+
+
+def frozen(t: Tournament, paired: int, what: str, rule: str, was: str, new: str) -> list[Notice]:
+    """A setting frozen once round 1 is paired: nothing before; Level 5 in FIDE mode, else Level 4 (a configuration
+    change, confirmed before it is logged)."""
+    if not paired:
+        return []
+    return [
+        Notice(
+            in_fide_mode_or(t.fide_mode),
+            rule,
+            f"the {what} is frozen once round 1 is paired (round {paired} is paired); changing it from {was} to {new}"
+            + ("" if t.fide_mode else " breaks that rule"),
+            f"the {what} changes after round {paired}: it is logged as a configuration change and written to "
+            "TRF-2026 exports",
+        )
+    ]
+
+
+def configuration_line(paired: int, what: str, was: str, new: str) -> str:
+    """The ``###`` line of a configuration change made after round 1 (checklist Q59, Q61, Q202)."""
+    return comment("Configuration", paired, f"{what} changed from {was} to {new}")
+
+
+def check_scoring(points: PointSystem, fide_mode: bool = True) -> None:
+    """What FIDE's checklist refuses of a scoring system (in FIDE mode, Level 5): two draws worth more than a win and
+    a loss (Q74), a pairing-allocated bye worth more than a win (Q81), and under the standard 1-½-0 a pairing-allocated
+    bye other than 1, ½ or 0 (Q83)."""
+    if not fide_mode:
+        return
+    if 2 * points.draw > points.win + points.loss:
+        raise ProhibitedInFideMode(
+            "checklist Q74",
+            f"two draws ({2 * points.draw / 10}) would be worth more than a win and a loss "
+            f"({(points.win + points.loss) / 10})",
+        )
+    if points.pairing_allocated_bye > points.win:
+        raise ProhibitedInFideMode(
+            "checklist Q81",
+            f"the pairing-allocated bye ({points.pairing_allocated_bye / 10}) would be worth more than a win "
+            f"({points.win / 10})",
+        )
+    standard = (points.win, points.draw, points.loss) == (10, 5, 0)
+    if standard and points.pairing_allocated_bye not in (10, 5, 0):
+        raise ProhibitedInFideMode(
+            "checklist Q83",
+            f"under the standard scoring (1, ½, 0) the pairing-allocated bye is worth 1, ½ or 0, "
+            f"not {points.pairing_allocated_bye / 10}",
+        )
+
+
+def integrity_lines(session: Session, tournament_id: int) -> list[str]:
+    """The ``###`` lines of the tournament's events (leaving FIDE mode, configuration changes, corrections, the
+    import), oldest first; events undone are left out."""
+    lines: list[str] = []
+    rows = session.scalars(
+        select(AuditEntry)
+        .where(AuditEntry.tournament_id == tournament_id, AuditEntry.after.like(f'%"{TRF_KEY}"%'))
+        .order_by(AuditEntry.id)
+    )
+    for entry in rows:
+        if entry.undone or entry.after is None:
+            continue
+        after = json.loads(entry.after)
+        if isinstance(after, dict):
+            lines += [line for line in after.get(TRF_KEY, []) if line not in lines]
+    return lines
+
+
+def mpa_detail(
+    engine: list[tuple[int, int]], engine_bye: int | None, actual: list[tuple[int, int]], actual_bye: int | None
+) -> str:
+    """``<engine's pairs> => <actual pairs>`` for the boards (and the bye) that differ, white first, by pairing number
+    (``44=PAB`` a bye); empty when the pairings are the same (checklist Q69, the ``### MPA`` line)."""
+    theirs, ours = set(engine), set(actual)
+    left = [f"{w}-{b}" for w, b in engine if (w, b) not in ours]
+    right = [f"{w}-{b}" for w, b in actual if (w, b) not in theirs]
+    if engine_bye != actual_bye:
+        left += [f"{engine_bye}=PAB"] if engine_bye is not None else []
+        right += [f"{actual_bye}=PAB"] if actual_bye is not None else []
+    if not left and not right:
+        return ""
+    return f"{' '.join(left) or 'none'} => {' '.join(right) or 'none'}"
+
+
+def mpa_notice(round_number: int, detail: str) -> list[Notice]:
+    """Level 3 before a manual pairing alteration is stored (checklist Q69, Q115); none when it matches the engine."""
+    if not detail:
+        return []
+    return [
+        Notice(
+            Level.PROCEED,
+            "checklist Q69, Q115",
+            f"round {round_number} will differ from the engine's pairing ({detail}); the manual pairing alteration "
+            f"is logged and written to TRF-2026 exports as '{comment('MPA', round_number, detail)}'",
+        )
+    ]
+
+
+def import_lines(doc: TrfDocument, edition: str) -> list[str]:
+    """Every paired round of an imported file checked against the engine (checklist Q54): a ``### Import @ Round r:
+    <file's> => <engine's>`` line for each round the engine pairs otherwise (or cannot pair)."""
+    lines = []
+    for check in check_tournament(doc, edition):
+        if check.matches:
+            continue
+        if check.actual is None:
+            detail = f"the engine cannot pair this round ({check.error})"
+        else:
+            detail = mpa_detail(
+                [(b.white, b.black) for b in check.expected.boards],
+                check.expected.bye,
+                [(b.white, b.black) for b in check.actual.boards],
+                check.actual.bye,
+            ) + " (the file's => the engine's)"
+        lines.append(comment("Import", check.round, detail))
+    return lines
+
+
+def import_notice(source: str, lines: list[str]) -> list[Notice]:
+    """Level 3 before importing rounds the engine pairs otherwise (checklist Q55)."""
+    if not lines:
+        return []
+    rounds = ", ".join(line.split(" @ Round ")[1].split(":")[0] for line in lines)
+    return [
+        Notice(
+            Level.PROCEED,
+            "checklist Q54-Q55",
+            f"{source}: round(s) {rounds} are not paired as the engine pairs them: "
+            + "; ".join(line.removeprefix("### ") for line in lines)
+            + "; the import is logged and written to TRF-2026 exports",
+        )
+    ]
+
+
+def check_imported_scoring(source: str, points: PointSystem) -> None:
+    """An imported file's scoring (``BBx`` / ``162`` lines) as FIDE mode takes it (:func:`check_scoring`)."""
+    try:
+        check_scoring(points)
+    except ProhibitedInFideMode as refused:
+        raise ProhibitedInFideMode(refused.rule, f"{source}: the file's scoring (BBW/BBD/BBL/BBU or 162 lines): "
+                                   + refused.warning.text) from None
+
+
+def correction_notice(round_number: int, lines: list[str]) -> list[Notice]:
+    """Level 3 before results of a round followed by a published round are corrected (checklist Q115, C.04.2.D.8)."""
+    if not lines:
+        return []
+    return [
+        Notice(
+            Level.PROCEED,
+            "checklist Q115, C.04.2.D.8",
+            f"round {round_number + 1} was paired and published with the old result(s): "
+            + "; ".join(line.split(": ", 1)[1] for line in lines)
+            + "; the correction is logged and written to TRF-2026 exports",
+        )
+    ]
+
+
+def past_round_notice(t: Tournament, round_number: int, last: int, what: str) -> list[Notice]:
+    """Checklist Q189-Q191: once later rounds are paired, only the last paired round and the one before it change;
+    an earlier round is refused in FIDE mode (Level 5) and takes a Level-4 confirmation outside it."""
+    if round_number >= last - 1:
+        return []
+    return [
+        Notice(
+            in_fide_mode_or(t.fide_mode),
+            "checklist Q189-Q191",
+            f"round {last} is paired: only rounds {last - 1} and {last} can change, not the {what} of round "
+            f"{round_number}",
+            f"the {what} of round {round_number} changes although rounds {round_number + 1}-{last} were paired "
+            "after it; the change is logged and written to TRF-2026 exports",
+        )
+    ]
