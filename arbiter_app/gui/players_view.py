@@ -33,7 +33,7 @@ class PlayersView(ContextView):
         self.table.setModel(self.proxy)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        tune_table(self.table)
+        tune_table(self.table, widened=True)
         self.table.doubleClicked.connect(self._on_double_clicked)
         self.table.selectionModel().selectionChanged.connect(self._on_selection_changed)
         self.filter = QLineEdit()

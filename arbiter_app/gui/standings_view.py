@@ -43,7 +43,7 @@ class StandingsView(ContextView):
         self.table.setObjectName("standingsTable")
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        tune_table(self.table, scale=1.1, stretch_last=False)
+        tune_table(self.table, scale=1.1, stretch_last=False, widened=True)
         self.after = QComboBox()
         self.after.setMinimumContentsLength(26)
         self.after.currentIndexChanged.connect(self._on_after_changed)
@@ -69,6 +69,8 @@ class StandingsView(ContextView):
         if self.context is None:
             self.model.set_lines([], (), {})
             return
+        if not self.context.fetch([(sv.list_rounds, ())], self.refresh_if_visible_again):
+            return  # read off the GUI thread first
         rounds = self.context.read(sv.list_rounds)
         published = [r for r in rounds if r.state != "draft"]
         wanted = self.after.currentData()

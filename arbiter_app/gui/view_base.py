@@ -108,8 +108,9 @@ SIZING_ROWS = 100
 """How many rows (besides those on screen) a table measures to size its columns."""
 
 
-def tune_table(table: QTableView, scale: float = 1.0, stretch_last: bool = True) -> None:
-    """Rows as high as the text needs, no grid clutter, the last column taking the spare width."""
+def tune_table(table: QTableView, scale: float = 1.0, stretch_last: bool = True, widened: bool = False) -> None:
+    """Rows as high as the text needs, no grid clutter, the last column taking the spare width; ``widened``:
+    the view sizes the columns itself with :func:`widen` after each change (Qt does not measure them again)."""
     table.setProperty("fontScale", scale)
     rescale(table)
     table.verticalHeader().hide()
@@ -119,20 +120,31 @@ def tune_table(table: QTableView, scale: float = 1.0, stretch_last: bool = True)
     header = table.horizontalHeader()
     header.setHighlightSections(False)
     header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(
+        QHeaderView.ResizeMode.Interactive if widened else QHeaderView.ResizeMode.ResizeToContents
+    )
     header.setStretchLastSection(stretch_last)
     header.setMinimumSectionSize(36)
     # Column widths from the rows on screen and at most SIZING_ROWS others, not from every row: with 2,000
     # players, sizing from all of them is some 50,000 look-ups after every change (issue 21).
+    # (Qt measures a column over the rows the *vertical* header counts: its precision is the one that matters.)
     header.setResizeContentsPrecision(SIZING_ROWS)
+    table.verticalHeader().setResizeContentsPrecision(SIZING_ROWS)
 
 
 def widen(table: QTableView, minimum: dict[int, int]) -> None:
-    """Give ``columns`` at least ``minimum`` pixels (and their contents some air); call after the rows change."""
+    """Columns as wide as their contents, ``minimum`` pixels at least for those named (and their contents some
+    air); call after the rows change.
+
+    The columns are sized once, here, not by Qt after every change: a column left to size itself is measured
+    again on every reset and every resize of another column (seven times over for the standings' columns,
+    tens of thousands of look-ups with 2,000 players, issue 21).
+    """
     header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    header.resizeSections(QHeaderView.ResizeMode.ResizeToContents)
     for column, pixels in minimum.items():
-        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(column, max(table.sizeHintForColumn(column) + 24, pixels))
+        header.resizeSection(column, max(header.sectionSize(column) + 24, pixels))
 
 
 def fit_width(table: QTableView) -> None:
