@@ -31,6 +31,7 @@ from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.explain_dock import ExplainDock
 from arbiter_app.gui.file_actions import FileActions
 from arbiter_app.gui.messages import show_error
+from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.player_list_actions import add_player_list_actions
 from arbiter_app.gui.players_view import PlayersView
 from arbiter_app.gui.report_dialog import TITLES, ReportDialog
@@ -189,7 +190,7 @@ class MainWindow(FileActions):
         if self.context is None:
             return None
         dialog = SettingsDialog(self.context, self)
-        dialog.exec()
+        run_modal(dialog)
         return dialog
 
     def show_report(self, kind: str) -> ReportDialog | None:
@@ -197,7 +198,7 @@ class MainWindow(FileActions):
         if self.context is None:
             return None
         dialog = ReportDialog(self.context, kind, self)
-        dialog.exec()
+        run_modal(dialog)
         return dialog
 
     # --- pages -------------------------------------------------------------------
@@ -340,7 +341,7 @@ class MainWindow(FileActions):
             return
         dialog = CompareDialog(self.context, self.explain_dock.round.value(), self)
         dialog.compare()
-        dialog.exec()
+        run_modal(dialog)
 
     def _on_about_triggered(self) -> None:
         QMessageBox.about(

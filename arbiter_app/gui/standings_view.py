@@ -21,6 +21,7 @@ from arbiter_app import services as sv
 from arbiter_app.errors import ArbiterError
 from arbiter_app.gui import process_call
 from arbiter_app.gui.messages import error_text, is_expected
+from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.rounds_model import points_text
 from arbiter_app.gui.standings_model import StandingColumn, StandingLine, StandingsModel
 from arbiter_app.gui.view_base import ContextView, blocked, button_row, fit_width, heading, tune_table, widen
@@ -196,7 +197,7 @@ class StandingsView(ContextView):
             text = str(error)
         box = QMessageBox(QMessageBox.Icon.Information, f"Why is {a} above {b}?", text, parent=self)
         box.setStyleSheet("QLabel { font-family: monospace; }")
-        box.exec()
+        run_modal(box)
 
     def _on_after_changed(self, index: int) -> None:
         if index >= 0:
