@@ -26,7 +26,7 @@ from arbiter_app.gui.players_model import BYE_WORDS
 from arbiter_app.gui.result_entry import KEY_WORDS, RESULT_KEYS, ResultEntry
 from arbiter_app.gui.round_actions import RoundActions
 from arbiter_app.gui.rounds_model import BoardColumn, BoardsModel
-from arbiter_app.gui.view_base import ContextView, blocked, button_row, heading, tune_table
+from arbiter_app.gui.view_base import ContextView, blocked, button_row, heading, tune_table, widen
 from arbiter_app.services.dto import ResultInfo, RoundInfo
 
 STATE_WORDS = {
@@ -73,7 +73,7 @@ class RoundsView(ContextView):
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        tune_table(self.table, scale=1.15)
+        tune_table(self.table, scale=1.15, widened=True)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._on_context_menu_requested)
         self.table.installEventFilter(self)
@@ -171,6 +171,7 @@ class RoundsView(ContextView):
         scores = {row.number: row.points for row in self.context.read(sv.standings, info.number - 1)}
         marked = frozenset(b.number for b in info.boards if b.overridden)
         self.model.set_round(info, scores, marked)
+        widen(self.table, {BoardColumn.RESULT: 0})  # here, not after each result (Qt would measure every column)
         self._show_state(info)
         self.unpaired.setText(self._unpaired_text(info))
         self._select_next_open_board()

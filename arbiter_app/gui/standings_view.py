@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -23,14 +23,27 @@ from arbiter_app.gui import process_call
 from arbiter_app.gui.messages import error_text, is_expected
 from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.rounds_model import points_text
+from arbiter_app.gui.row_model import LazyRows
 from arbiter_app.gui.standings_model import StandingColumn, StandingLine, StandingsModel
 from arbiter_app.gui.view_base import ContextView, blocked, button_row, fit_width, heading, tune_table, widen
 from arbiter_app.gui.workers import Runner
-from arbiter_app.services.dto import RoundInfo
+from arbiter_app.services.dto import RoundInfo, StandingRow
 from arbiter_app.standings.reports import format_points
+from arbiter_app.standings.table import StandingsRow
 
 NOT_USED = "–"
 """Shown for a tie-break that gives a player no value."""
+
+
+def ranked_line(r: StandingsRow) -> StandingLine:
+    """A line of the standings with tie-breaks, in words."""
+    tiebreaks = tuple(format_points(v) or NOT_USED for v in r.tiebreaks)
+    return StandingLine(r.place_label, r.number, r.name, r.rating, format_points(r.score), tiebreaks, r.by_lot)
+
+
+def score_line(r: StandingRow) -> StandingLine:
+    """A line of the standings by score only (a round still waiting for results, or before round 1)."""
+    return StandingLine(str(r.rank), r.number, r.name, r.rating, points_text(r.points))
 
 
 class StandingsView(ContextView):
@@ -70,7 +83,7 @@ class StandingsView(ContextView):
         if self.context is None:
             self.model.set_lines([], (), {})
             return
-        if not self.context.fetch([(sv.list_rounds, ())], self.refresh_if_visible_again):
+        if not self.context.fetch([(sv.list_rounds, ()), (sv.tournament_tiebreaks, ())], self.refresh_if_visible_again):
             return  # read off the GUI thread first
         rounds = self.context.read(sv.list_rounds)
         published = [r for r in rounds if r.state != "draft"]
@@ -141,18 +154,7 @@ class StandingsView(ContextView):
             codes = tuple(e.code for e in legend)
             names = {e.code: f"{e.name} ({e.source})" for e in legend}
             table = result
-            lines = [
-                StandingLine(
-                    r.place_label,
-                    r.number,
-                    r.name,
-                    r.rating,
-                    format_points(r.score),
-                    tuple(format_points(v) or NOT_USED for v in r.tiebreaks),
-                    r.by_lot,
-                )
-                for r in table.rows
-            ]
+            lines: Sequence[StandingLine] = LazyRows(table.rows, ranked_line)
             self.note.setText(
                 f"Tie-breaks ({rules}): "
                 + "; ".join(f"{e.code} = {e.name} ({e.source})" for e in legend)
@@ -163,7 +165,7 @@ class StandingsView(ContextView):
             self.model.set_lines(lines, codes, names)
         else:
             rows = result
-            lines = [StandingLine(str(r.rank), r.number, r.name, r.rating, points_text(r.points)) for r in rows]
+            lines = LazyRows(rows, score_line)
             codes = ()
             self.model.set_lines(lines, (), {})
             if after == 0:
