@@ -58,6 +58,8 @@ class RoundsView(ContextView):
         self._entering = False
         self._loading = False
         self._wanted: int | None = None
+        self._pending: dict[int, int] = {}
+        """Board -> how many of its results typed are being stored."""
         self.round_actions = RoundActions(self)
         self.pair_action = self.round_actions.pair
         self.repair_action = self.round_actions.repair
@@ -264,19 +266,49 @@ class RoundsView(ContextView):
 
     # --- results -----------------------------------------------------------------
 
-    def enter_result(self, board: int, result: str) -> ResultInfo | None:
-        """Enter or correct a result of the round shown; the feedback line says what happened."""
+    def enter_result(self, board: int, result: str, move_on: bool = False) -> None:
+        """Enter or correct a result of the round shown.  It is stored off the GUI thread (with 2,000 players the
+        write takes a tenth of a second, issue 21), in the order typed; the board and the feedback line show it
+        once stored, while the arbiter types the next one.  ``move_on``: select the next board waiting for its
+        result at once (back to this one if the result is refused)."""
         info = self.current
         if self.context is None or info is None:
-            return None
-        self._entering = True
-        try:
-            entered: ResultInfo = self.context.call(sv.enter_result, info.number, board, result)
-        except Exception as error:  # noqa: BLE001
-            self._say_error(error)
-            return None
-        finally:
-            self._entering = False
+            return
+        context = self.context
+        self._pending[board] = self._pending.get(board, 0) + 1
+        row = self.model.row_of_board(board)
+        if move_on and row is not None:
+            self._select_next_open_board(row + 1)
+
+        def stored(entered: ResultInfo) -> None:
+            self._settle_pending(board)
+            if context is self.context:
+                self._entering = True
+                try:
+                    context.changed.emit()  # the other views read again; this one shows the board (_show_result)
+                finally:
+                    self._entering = False
+                self._show_stored(entered)
+
+        def refused(error: BaseException) -> None:
+            self._settle_pending(board)
+            if context is self.context:
+                self._say_error(error)
+                self.select_board(board)
+
+        context.write(sv.enter_result, info.number, board, result, on_done=stored, on_error=refused)
+
+    @property
+    def pending_boards(self) -> frozenset[int]:
+        """Boards whose result is being stored."""
+        return frozenset(self._pending)
+
+    def _settle_pending(self, board: int) -> None:
+        left = self._pending.pop(board, 1) - 1
+        if left > 0:
+            self._pending[board] = left
+
+    def _show_stored(self, entered: ResultInfo) -> None:
         self._show_result(entered)
         b = entered.board
         text = f"Board {b.number}: #{b.white} {b.white_name} {b.result_text} #{b.black} {b.black_name}"
@@ -286,7 +318,6 @@ class RoundsView(ContextView):
             text += f". {entered.note[:1].upper()}{entered.note[1:]}"
         self.feedback.setStyleSheet("")
         self.feedback.setText(text)
-        return entered
 
     def _say_error(self, error: BaseException) -> None:
         if not is_expected(error):
@@ -309,14 +340,12 @@ class RoundsView(ContextView):
     def _select_next_open_board(self, after: int = 0) -> None:
         boards = self.model.rows
         for b in list(boards[after:]) + list(boards[:after]):
-            if b.result is None:
+            if b.result is None and b.number not in self._pending:
                 self.select_board(b.number)
                 return
 
     def _on_result_typed(self, board: int, result: str) -> None:
-        if self.enter_result(board, result) is not None:
-            row = self.model.row_of_board(board)
-            self._select_next_open_board((row or 0) + 1)
+        self.enter_result(board, result, move_on=True)
 
     def _on_board_chosen(self, board: int) -> None:
         if not self.select_board(board):

@@ -304,8 +304,8 @@ class Soak:
                        keys[k % 3])
             self.count("result entered")
             k += 1
-            if k % 10 == 0:
-                self.events()
+            if k % 10 == 0 or rounds.selected_board() in rounds.pending_boards:
+                self.events()  # results are stored off the GUI thread: none typed twice on a board still storing
         self.events()
 
     def correct_results(self, how_many: int) -> None:
