@@ -156,7 +156,9 @@ class CardsView(ContextView):
         if self.context is None:
             self.model.set_cards([], 0)
             return
-        if not self.context.fetch([(sv.list_players, ()), (sv.list_rounds, ())], self.refresh_if_visible_again):
+        if not self.context.fetch(
+            [(sv.list_players, ()), (sv.list_rounds, ()), (sv.round_floats, ())], self.refresh_if_visible_again
+        ):
             return  # read off the GUI thread first
         players = self.context.read(sv.list_players)
         rounds = self.context.read(sv.list_rounds)

@@ -266,6 +266,7 @@ class MainWindow(FileActions):
     def undo_last_step(self) -> None:
         if self.context is None:
             return
+        self.rounds_view.settle_results()  # the last step is the result just typed, once stored
         try:
             try:
                 entry = self.context.call(sv.undo_last_step)

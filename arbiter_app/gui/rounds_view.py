@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -302,6 +302,12 @@ class RoundsView(ContextView):
     def pending_boards(self) -> frozenset[int]:
         """Boards whose result is being stored."""
         return frozenset(self._pending)
+
+    def settle_results(self) -> None:
+        """Wait for the results being stored and show them: before a step that reads what is stored (undo)."""
+        if self.context is not None and self._pending:
+            self.context.reader.wait()
+            QCoreApplication.sendPostedEvents()  # their answers, queued for this thread
 
     def _settle_pending(self, board: int) -> None:
         left = self._pending.pop(board, 1) - 1

@@ -296,7 +296,7 @@ class Soak:
         k = 0
         while rounds.current is not None and any(b.result is None for b in rounds.current.boards):
             if limit is not None and k >= limit:
-                return
+                break
             if rounds.selected_board() is None or k > 2 * len(rounds.current.boards) + 2:
                 self.problems.append("result entry: no open board selected")
                 return
