@@ -270,10 +270,16 @@ def _parser() -> argparse.ArgumentParser:
     p = command("standings", "score, then pairing number", _standings)
     p.add_argument("--after-round", "--round", type=int, dest="after_round")
     p.add_argument("--json", action="store_true", help="the rows as JSON")
-    p = command("report", "write standings, crosstable, wall chart, pairing cards or a pairing list (.html, .pdf)", _report)
-    p.add_argument("kind", choices=("standings", "crosstable", "wallchart", "cards", "pairings", "rounds"))
+    p = command(
+        "report",
+        "write standings, crosstable, wall chart, pairing cards, a pairing list or the results so far (.html, .pdf)",
+        _report,
+    )
+    p.add_argument("kind", choices=("standings", "crosstable", "wallchart", "cards", "pairings", "results", "rounds"))
     p.add_argument("-o", "--output", type=Path, required=True, metavar="FILE", help="FILE.html or FILE.pdf")
-    p.add_argument("--round", type=int, help="after this round (standings, crosstable) or of this round (pairings)")
+    p.add_argument(
+        "--round", type=int, help="after this round (standings, crosstable) or of this round (pairings, results)"
+    )
     command("audit", "the audit log", _audit)
     p = command("why-above", "why player A is ranked above player B (or not): the tie-break that decides", _why_above)
     p.add_argument("a", type=int, metavar="A")

@@ -108,7 +108,7 @@ def _pair(path: str, out: str, edition: str | None) -> int:
         raise ArbiterError(f"{path}: all {doc.rounds_count} rounds (XXR) have been paired; there is no round to pair")
     rr = round_robin_of(doc)
     if rr is not None:
-        # A round robin (the 092 line): the Berger table's round, in starting ranks (C.05 Annex 1).
+        # A round robin (the 192 code or the 092 line): the Berger table's round, in starting ranks (C.05 Annex 1).
         from arbiter_app.pairing.berger import schedule
 
         numbers = berger_numbers_of(doc)

@@ -18,7 +18,7 @@ from arbiter_app.explain.outline import BracketOutline
 from arbiter_app.explain.sieve import Sieve
 from arbiter_app.explain.trail import Trail, TrailCandidate, TrailSkip
 from arbiter_app.explain.why import Alternative, Search, WhyFloat, WhyNot
-from arbiter_app.explain.words import colour_history, float_marks
+from arbiter_app.explain.words import colour_history, counted, float_marks
 from arbiter_app.pairing.criteria import Contestant
 from arbiter_app.pairing.floats import Float
 from arbiter_app.pairing.texts import BAKU_2016_TEXT, RulesText
@@ -97,7 +97,7 @@ def bracket_json(
     built = trails and (alone or explanation.is_small(bracket.index))
     sieve = explanation.sieve(bracket.index) if built else None
     note = None if built or not trails else (
-        f"not built for a bracket of {len(bracket.players)} players: ask for bracket {bracket.index} alone"
+        f"not built for a bracket of {counted(len(bracket.players), 'player')}: ask for bracket {bracket.index} alone"
     )
     return {
         "index": bracket.index,

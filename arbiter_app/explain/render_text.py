@@ -10,6 +10,7 @@ from arbiter_app.explain.trail import Trail, TrailCandidate, TrailEnd, TrailSkip
 from arbiter_app.explain.walk import SkipKind
 from arbiter_app.explain.words import (
     colour_history,
+    counted,
     float_marks,
     numbers,
     players,
@@ -57,7 +58,7 @@ def round_text(explanation: RoundExplanation, trails: bool = True, only: int | N
     t = explanation.texts
     lines = [
         f"Round {outline.round}: the pairing explained (FIDE Dutch system, {t.document})",
-        f"{len(outline.players)} players to pair, processed bracket by bracket from the top scoregroup "
+        f"{counted(len(outline.players), 'player')} to pair, processed bracket by bracket from the top scoregroup "
         f"({t.cite('A.9 order')}).",
         f"Notation: scores in points; colour preferences ({t.cite('A.6')}) W*/B* absolute, W/B strong, w/b mild, "
         "- none;",
@@ -101,7 +102,7 @@ def bracket_text(
         elif alone:
             lines.append(f"  Sieve: unavailable ({sieve.reason}).")
     elif trails:
-        lines.append(f"  (Trail not built for a bracket of {len(bracket.players)} players: ask for bracket "
+        lines.append(f"  (Trail not built for a bracket of {counted(len(bracket.players), 'player')}: ask for bracket "
                      f"{bracket.index} alone.)")
     chosen = explanation.chosen_evaluation(bracket.index)
     how = f"{cite('B.4')}: perfect, accepted at once" if chosen.key == ideal_key(chosen, ctx.texts) else cite("B.8")
@@ -314,7 +315,7 @@ def sieve_text(ctx: BracketContext, sieve: Sieve) -> list[str]:
     t = ctx.texts
     first = t.pairs_key
     most = f"({t.cite('C.1')}-{t.label(first)})"
-    lines = [f"  Sieve: {len(sieve.candidates)} legal candidates with the most pairs {most}:"]
+    lines = [f"  Sieve: {counted(len(sieve.candidates), 'legal candidate')} with the most pairs {most}:"]
     for c in sieve.candidates:
         shown = [f"{t.label(a)} = {value_text(a, v, t)}" for a, v in c.evaluation.failures.items() if a != first and v]
         lines.append(f"    {c.number}. {candidate_text(ctx, c.leaf.pairs, c.leaf.downfloaters)}   {'; '.join(shown)}")

@@ -20,6 +20,11 @@ CRITERION_TEXT: dict[str, str] = dict(BAKU_2016_TEXT.names)
 """What each criterion of C.04.3 (Baku 2016) asks for; an edition's own: ``edition.texts.names``."""
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``1 player``, ``2 players``, ``0 players`` (``plural`` for nouns not made plural by an ``s``)."""
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+
+
 def points(tenths: int) -> str:
     """``15`` -> ``"1.5"``."""
     sign = "-" if tenths < 0 else ""

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app import services as sv
+from arbiter_app.explain.words import counted
 from arbiter_app.gui.row_model import RowTableModel
 from arbiter_app.gui.view_base import ContextView, button_row, heading, tune_table
 from arbiter_app.services.dto import AuditInfo
@@ -99,7 +100,7 @@ class AuditView(ContextView):
             return  # read off the GUI thread first
         entries = tuple(reversed(self.context.read(sv.audit_log))) if self.context else ()
         self.model.set_rows(entries)
-        self.count.setText(f"{len(entries)} entries, newest first" if entries else "")
+        self.count.setText(f"{counted(len(entries), 'entry', 'entries')}, newest first" if entries else "")
         self.details.clear()
 
     def _on_selection_changed(self) -> None:

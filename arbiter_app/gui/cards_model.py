@@ -141,6 +141,8 @@ class CardsModel(QAbstractListModel):
         self.rounds_count = 0
         self.results_hidden = False
         """Teaching mode: results and running scores left blank."""
+        self.in_progress: int | None = None
+        """The round being played or paired as a draft (its lines are bold)."""
 
     def set_cards(self, cards: Sequence[Card], rounds_count: int) -> None:
         self.beginResetModel()

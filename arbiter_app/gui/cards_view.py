@@ -5,7 +5,9 @@ Select two cards (Ctrl+click) and ask "why not these two?": the explain panel an
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -19,29 +21,109 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app import services as sv
-from arbiter_app.gui.cards_model import Card, CardRole, CardsModel, build_cards
+from arbiter_app.explain.words import counted
+from arbiter_app.gui.cards_model import Card, CardLine, CardRole, CardsModel, build_cards
 from arbiter_app.gui.compose import scores_from
 from arbiter_app.gui.rounds_model import points_text
-from arbiter_app.gui.view_base import ContextView, button, button_row, heading
+from arbiter_app.gui.view_base import ContextView, button, button_row, heading, note
+from arbiter_app.services.dto import RoundInfo
 
-COLUMNS = (("Rd", 0.10), ("Opp", 0.20), ("Col", 0.12), ("Fl", 0.10), ("Res", 0.14), ("Score", 0.34))
+COLUMNS = ("Rd", "Opp", "Col", "Fl", "Res", "Score")
 CARD_WIDTH = 250
+"""The least width of a card (a wider one when a name needs it)."""
+PADDING = 28
+"""Pixels around the text of a card: the frame's margin and the text's inset, both sides."""
+CELL_AIR = 10
+"""Pixels between two columns of a card's round lines."""
 OVERRIDE_COLOUR = QColor("#9a5b00")
 
 
+def header_texts(card: Card, results_hidden: bool) -> tuple[str, str, str, str]:
+    """The card's first line (number, title, name; score) and second (rating, FIDE id; withdrawn)."""
+    p = card.player
+    title = f"{p.title} " if p.title else ""
+    score = "" if results_hidden else f"{points_text(card.score)} {'pt' if card.score == 10 else 'pts'}"
+    return (
+        f"#{p.number}  {title}{p.name}",
+        score,
+        f"Rating {p.rating or '—'}   FIDE {p.fide_id or '—'}",
+        "withdrawn" if p.status == "withdrawn" else "",
+    )
+
+
+def line_cells(line: CardLine, results_hidden: bool) -> list[str]:
+    cells = [str(line.round), line.opponent + (" ✎" if line.overridden else ""), line.colour, line.float,
+             line.result, line.score]
+    if results_hidden:
+        cells[4:] = ["", ""]
+    return cells
+
+
+def round_in_progress(rounds: Sequence[RoundInfo]) -> RoundInfo | None:
+    """The round being played (published, results to come) or paired as a draft; None between rounds."""
+    return next((r for r in reversed(rounds) if r.state != "completed"), None)
+
+
+def in_progress_text(info: RoundInfo | None, rounds_count: int) -> str:
+    if info is None:
+        return ""
+    if info.state == "draft":
+        return f"Round {info.number} of {rounds_count} paired as a draft (grey lines)"
+    missing = sum(1 for b in info.boards if b.result is None)
+    return f"Round {info.number} of {rounds_count} in progress: {counted(missing, 'result')} to come"
+
+
 class CardDelegate(QStyledItemDelegate):
-    """Paints one card: the header (number, title, name, rating, FIDE id, score) and one line per round."""
+    """Paints one card: the header (number, title, name, rating, FIDE id, score) and one line per round.
+
+    Cards are as wide as their longest name and round line need (never cut), and share out the width of the
+    view's row so that the grid fills it: :meth:`fit` sets the width, the view calls it when resized.
+    """
 
     def __init__(self, model: CardsModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._model = model
+        self.width = CARD_WIDTH
+        self.column_widths: list[int] = [CARD_WIDTH // len(COLUMNS)] * len(COLUMNS)
+        """The least width of each column of the round lines (measured by :meth:`fit`)."""
 
     def line_height(self, option: QStyleOptionViewItem) -> int:
         return QFontMetrics(option.font).height() + 3
 
+    def columns(self, font: QFont) -> list[int]:
+        """The least width of each column of the round lines, their heading included."""
+        fm = QFontMetrics(font)
+        hidden = self._model.results_hidden
+        widths = [fm.horizontalAdvance(c) for c in COLUMNS]
+        for card in self._model.cards:
+            for line in card.lines:
+                for k, text in enumerate(line_cells(line, hidden)):
+                    widths[k] = max(widths[k], fm.horizontalAdvance(text))
+        return [w + CELL_AIR for w in widths]
+
+    def least_width(self, font: QFont) -> int:
+        """The narrowest card on which no text is cut."""
+        bold = QFont(font)
+        bold.setBold(True)
+        fb, fm = QFontMetrics(bold), QFontMetrics(font)
+        widest = sum(self.columns(font))
+        for card in self._model.cards:
+            name, score, second, status = header_texts(card, self._model.results_hidden)
+            widest = max(widest, fb.horizontalAdvance(name) + fb.horizontalAdvance(score) + 2 * CELL_AIR)
+            widest = max(widest, fm.horizontalAdvance(second) + fm.horizontalAdvance(status) + 2 * CELL_AIR)
+        return max(CARD_WIDTH, widest + PADDING)
+
+    def fit(self, available: int, spacing: int, font: QFont) -> int:
+        """As many cards as fit side by side in ``available`` pixels, widened to fill it; returns how many."""
+        self.column_widths = self.columns(font)
+        least = self.least_width(font)
+        per_row = max(1, (available - spacing) // (least + spacing))
+        self.width = max(least, (available - spacing) // per_row - spacing)
+        return per_row
+
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         lines = max(self._model.rounds_count, 1)
-        return QSize(CARD_WIDTH, self.line_height(option) * (lines + 3) + 22)
+        return QSize(self.width, self.line_height(option) * (lines + 3) + 22)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
@@ -66,56 +148,42 @@ class CardDelegate(QStyledItemDelegate):
         bold.setBold(True)
         text_colour = palette.color(QPalette.ColorRole.Text)
         mid = palette.color(QPalette.ColorRole.PlaceholderText)
-        p = card.player
+        name, score, second_text, status = header_texts(card, self._model.results_hidden)
         painter.setFont(bold)
         painter.setPen(text_colour)
-        title = f"{p.title} " if p.title else ""
         top = QRect(inner.left(), inner.top(), inner.width(), h)
-        name = QFontMetrics(bold).elidedText(
-            f"#{p.number}  {title}{p.name}", Qt.TextElideMode.ElideRight, inner.width() - 60
-        )
         painter.drawText(top, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
-        if not self._model.results_hidden:
-            painter.drawText(
-                top,
-                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                f"{points_text(card.score)} {'pt' if card.score == 10 else 'pts'}",
-            )
+        painter.drawText(top, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, score)
         painter.setFont(option.font)
         painter.setPen(mid)
         second = top.translated(0, h)
-        painter.drawText(
-            second,
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            f"Rating {p.rating or '—'}   FIDE {p.fide_id or '—'}",
-        )
-        if p.status == "withdrawn":
-            painter.drawText(second, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, "withdrawn")
+        painter.drawText(second, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, second_text)
+        painter.drawText(second, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, status)
         y = second.bottom() + 4
         painter.drawLine(inner.left(), y, inner.right(), y)
-        self._draw_row(painter, inner.left(), y + 2, inner.width(), h, [c for c, _ in COLUMNS], mid)
+        widths = self._spread(self.column_widths, inner.width())
+        self._draw_row(painter, inner.left(), y + 2, h, widths, list(COLUMNS), mid)
         for k, line in enumerate(card.lines):
             colour = OVERRIDE_COLOUR if line.overridden else (mid if line.draft else text_colour)
-            cells = [
-                str(line.round),
-                line.opponent + (" ✎" if line.overridden else ""),
-                line.colour,
-                line.float,
-                line.result,
-                line.score,
-            ]
-            if self._model.results_hidden:
-                cells[4:] = ["", ""]
-            self._draw_row(painter, inner.left(), y + 2 + h * (k + 1), inner.width(), h, cells, colour)
+            if line.round == self._model.in_progress:
+                painter.setFont(bold)
+            self._draw_row(painter, inner.left(), y + 2 + h * (k + 1), h, widths,
+                           line_cells(line, self._model.results_hidden), colour)
+            painter.setFont(option.font)
         painter.restore()
 
+    @staticmethod
+    def _spread(widths: list[int], total: int) -> list[int]:
+        """The columns' least widths with the spare width shared out equally."""
+        spare = max(0, total - sum(widths)) // len(widths)
+        return [w + spare for w in widths]
+
     def _draw_row(
-        self, painter: QPainter, x: int, y: int, width: int, h: int, cells: list[str], colour: QColor
+        self, painter: QPainter, x: int, y: int, h: int, widths: list[int], cells: list[str], colour: QColor
     ) -> None:
         painter.setPen(colour)
         left = x
-        for (_, share), text in zip(COLUMNS, cells):
-            w = int(width * share)
+        for w, text in zip(widths, cells):
             painter.drawText(QRect(left, y, w, h), Qt.AlignmentFlag.AlignCenter, text)
             left += w
 
@@ -130,24 +198,33 @@ class CardsView(ContextView):
         self.list = QListView()
         self.list.setObjectName("cardsList")
         self.list.setModel(self.model)
-        self.list.setItemDelegate(CardDelegate(self.model, self.list))
+        self.delegate = CardDelegate(self.model, self.list)
+        self.list.setItemDelegate(self.delegate)
+        self.list.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)  # the same width with many
         self.list.setViewMode(QListView.ViewMode.IconMode)
         self.list.setFlow(QListView.Flow.LeftToRight)
         self.list.setWrapping(True)
         self.list.setResizeMode(QListView.ResizeMode.Adjust)
         self.list.setMovement(QListView.Movement.Static)
-        self.list.setUniformItemSizes(True)
         self.list.setSpacing(4)
+        self.list.viewport().installEventFilter(self)
+        self.per_row = 1
+        """How many cards side by side (as many as the width holds)."""
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.list.selectionModel().selectionChanged.connect(self._on_selection_changed)
         self.why_button = button("Why not these two?", "Select two cards (Ctrl+click), then ask the explain panel")
         self.why_button.clicked.connect(self._on_why_clicked)
-        self.hint = QLabel("Select two cards with Ctrl+click to ask why they are not paired.")
-        self.hint.setStyleSheet("color: palette(mid);")
-        legend = QLabel("Col: colour · Fl: float (↓ down, ↑ up) · Res: + / − forfeit · ✎ changed by hand · grey: draft")
-        legend.setStyleSheet("color: palette(mid);")
+        self.hint = note("Select two cards with Ctrl+click to ask why they are not paired.")
+        self.hint.setWordWrap(False)
+        self.in_progress = QLabel()
+        self.in_progress.setObjectName("cardsRoundInProgress")
+        legend = note(
+            "Col: colour · Fl: float (↓ down, ↑ up) · Res: + / − forfeit · ✎ changed by hand · grey: draft · "
+            "bold: the round in progress"
+        )
         layout = QVBoxLayout(self)
-        layout.addLayout(button_row(heading("Pairing cards"), None, self.hint, self.why_button))
+        layout.addLayout(button_row(heading("Pairing cards"), None, self.in_progress))
+        layout.addLayout(button_row(self.hint, self.why_button))
         layout.addWidget(self.list, 1)
         layout.addWidget(legend)
         self._update_button()
@@ -155,6 +232,7 @@ class CardsView(ContextView):
     def refresh(self) -> None:
         if self.context is None:
             self.model.set_cards([], 0)
+            self.in_progress.setText("")
             return
         if not self.context.fetch(
             [(sv.list_players, ()), (sv.list_rounds, ()), (sv.round_floats, ())], self.refresh_if_visible_again
@@ -174,9 +252,24 @@ class CardsView(ContextView):
         self.model.set_cards(
             build_cards(players, rounds, scores, marked, floats), self.context.tournament.rounds_count
         )
+        current = round_in_progress(rounds)
+        self.model.in_progress = current.number if current is not None else None
+        self.in_progress.setText(in_progress_text(current, self.context.tournament.rounds_count))
+        self.lay_out()
+
+    def lay_out(self) -> None:
+        """Cards as wide as their text needs, as many side by side as the width holds, filling it."""
+        self.per_row = self.delegate.fit(self.list.viewport().width() - 2, self.list.spacing(), self.list.font())
+        self.list.doItemsLayout()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.list.viewport() and event.type() == QEvent.Type.Resize:
+            self.lay_out()
+        return super().eventFilter(watched, event)
 
     def set_results_hidden(self, hidden: bool) -> None:
         self.model.results_hidden = hidden
+        self.lay_out()
         self.list.viewport().update()
 
     def selected_numbers(self) -> list[int]:

@@ -11,7 +11,7 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -20,8 +20,10 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMainWindow,
     QPushButton,
     QSpinBox,
+    QStatusBar,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -41,6 +43,24 @@ DECIDING = QColor("#1b5e20")
 CHOSEN = QColor(200, 230, 201, 150)
 ILLEGAL = QColor("#8a8a8a")
 FIXED_COLUMNS = ("#", "Pairing", "Verdict")
+PANEL_WIDTH = 400
+"""The panel's least width beside the tables."""
+ROOM = 48
+"""Spare pixels the window keeps beside the tables and the panel before the panel moves below them."""
+BELOW_SHARE = 0.42
+"""The part of the window's height the panel takes below the tables (never less than it needs): the rest keeps
+eight boards and more of a round in sight at 1024x768."""
+OUTLINE, CANDIDATES, DESK = range(3)
+"""The panel's tabs."""
+TEACHING_TIPS = {
+    False: "Projector-sized type; step bracket by bracket and round by round",
+    True: "Projector-sized type; the Berger row of each board, round by round (C.05 Annex 1)",
+}
+"""Teaching mode's tooltip, by whether the system pairs from a table (``paired_by_table``)."""
+SIDES = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
+BELOW = Qt.DockWidgetArea.BottomDockWidgetArea
+DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
+PLACING_EVENTS = (QEvent.Type.Resize, QEvent.Type.LayoutRequest)
 
 
 class ExplainDock(QDockWidget):
@@ -61,7 +81,9 @@ class ExplainDock(QDockWidget):
         self.table_data: xs.CandidateTable | None = None
         self.teaching_action = QAction("&Teaching mode", self)
         self.teaching_action.setCheckable(True)
-        self.teaching_action.setToolTip("Projector-sized type; step bracket by bracket and round by round")
+        self.teaching_action.setToolTip(TEACHING_TIPS[False])
+        self.by_table = False
+        """The tournament's system pairs from a fixed table (a round robin): no brackets, no candidates."""
         self.teaching_action.toggled.connect(self._on_teaching_toggled)
         self.round = QSpinBox()
         self.round.setPrefix("Round ")
@@ -77,15 +99,100 @@ class ExplainDock(QDockWidget):
         top = QHBoxLayout()
         top.addWidget(self.round)
         top.addWidget(self.explain_button)
-        top.addStretch(1)
+        top.addWidget(self.status, 1)  # beside the buttons: below the tables, every line of height goes to a table
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.addLayout(top)
-        layout.addWidget(self.status)
         layout.addWidget(self.tabs, 1)
         self.setWidget(body)
-        self.setMinimumWidth(460)
+        self.setMinimumWidth(PANEL_WIDTH)
         self._base_font = QFont(body.font())
+        self._held: int | None = None
+        """The least width the panel set on the window (released when the panel closes)."""
+        self._side: Qt.DockWidgetArea | None = None
+        """The side the panel was on before the window became too narrow for it (it is below the tables)."""
+        if isinstance(parent, QMainWindow):
+            parent.installEventFilter(self)
+
+    # --- placing -----------------------------------------------------------------
+
+    def width_beside(self) -> int:
+        """The window width from which the panel stays beside the tables (below them in a narrower window)."""
+        window = self.parentWidget()
+        central = window.centralWidget() if isinstance(window, QMainWindow) else None
+        tables = central.minimumSizeHint().width() if central is not None else 0
+        return tables + max(self.minimumWidth(), self.minimumSizeHint().width()) + ROOM
+
+    def width_below(self) -> int:
+        """The window's least width with the panel below the tables: the widest of the tables, the panel and the
+        window's bars."""
+        window = self.parentWidget()
+        if not isinstance(window, QMainWindow):
+            return self.minimumWidth()
+        parts = [window.centralWidget(), window.menuWidget(), window.findChild(QStatusBar, options=DIRECT)]
+        widest = max([self.minimumWidth(), self.minimumSizeHint().width()]
+                     + [w.minimumSizeHint().width() for w in parts if w is not None and not w.isHidden()])
+        margins = window.contentsMargins()
+        return widest + margins.left() + margins.right()
+
+    def place(self, showing: bool = False) -> None:
+        """Beside the tables when the window is wide enough for both, below them when it is not (a 1024-pixel
+        projector): the window then fits the screen with the panel open.  A panel moved below goes back to its
+        side when the window is wide again; one the arbiter floated or put elsewhere stays where it is."""
+        window = self.parentWidget()
+        if not isinstance(window, QMainWindow):
+            return
+        self._hold_least_width(showing or self.isVisible())
+        if self.isFloating():
+            return
+        area, wide = window.dockWidgetArea(self), window.width() >= self.width_beside()
+        if area in SIDES and not wide:
+            self._side = area
+            window.addDockWidget(BELOW, self)
+            window.resizeDocks([self], [self.height_below()], Qt.Orientation.Vertical)
+        elif area == BELOW and self._side is not None and wide:
+            side, self._side = self._side, None
+            window.addDockWidget(side, self)
+
+    def height_below(self) -> int:
+        """The panel's height below the tables: its share of the window, at least what it needs."""
+        window = self.parentWidget()
+        if not isinstance(window, QMainWindow):
+            return self.height()
+        bars = [window.menuWidget(), window.findChild(QStatusBar, options=DIRECT)]
+        room = window.height() - sum(w.height() for w in bars if w is not None and not w.isHidden())
+        return max(self.minimumSizeHint().height(), round(room * BELOW_SHARE))
+
+    def _hold_least_width(self, shown: bool) -> None:
+        """While the panel is open, the window's least width is the one with the panel below the tables, wherever
+        the panel is now: a window narrowed in one step (a window manager's restore, a switch to a projector) is
+        not stopped at the width of the tables and the panel side by side; the panel moves below the tables on
+        the way (``place`` on the resize, before the window's layout takes the new size).  Closed, the window's
+        layout sets the least width again."""
+        window = self.parentWidget()
+        if not isinstance(window, QMainWindow):
+            return
+        if shown:
+            least = self.width_below()
+            if window.minimumWidth() != least:
+                window.setMinimumWidth(least)
+        elif window.minimumWidth() and window.minimumWidth() == self._held:
+            window.setMinimumSize(0, 0)  # the layout's own least size again, at its next pass
+        self._held = window.minimumWidth() if shown else None
+
+    def setVisible(self, visible: bool) -> None:
+        if visible and not self.isVisible():
+            self.place(showing=True)  # before it shows: a panel beside the tables would widen a narrow window first
+        super().setVisible(visible)
+        if not visible:
+            self._hold_least_width(False)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.parentWidget() and self.isVisible() and event.type() in PLACING_EVENTS:
+            self.place()  # a new width, or tables that need more room now (large text), or the panel moved
+        elif watched is self.candidates.horizontalHeader() and event.type() == QEvent.Type.Resize:
+            self._rows_to_contents_soon()
+        return super().eventFilter(watched, event)
 
     # --- building ----------------------------------------------------------------
 
@@ -97,7 +204,7 @@ class ExplainDock(QDockWidget):
 
     def _candidates_tab(self) -> QWidget:
         self.bracket = QComboBox()
-        self.bracket.setMinimumContentsLength(18)
+        self.bracket.setMinimumContentsLength(30)
         self.bracket.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.bracket.currentIndexChanged.connect(self._on_bracket_changed)
         self.mode = QComboBox()
@@ -110,7 +217,10 @@ class ExplainDock(QDockWidget):
         self.candidates.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.candidates.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.candidates.verticalHeader().hide()
-        self.candidates.setWordWrap(False)
+        self.candidates.setWordWrap(True)
+        self.candidates.horizontalHeader().setMinimumSectionSize(24)
+        self.candidates.horizontalHeader().sectionResized.connect(self._on_section_resized)
+        self.candidates.horizontalHeader().installEventFilter(self)
         self.candidates.itemSelectionChanged.connect(self._on_candidate_selected)
         self.previous_button = QPushButton("◀ Previous")
         self.next_button = QPushButton("Next ▶")
@@ -127,19 +237,19 @@ class ExplainDock(QDockWidget):
         self.decision.setWordWrap(True)
         page = QWidget()
         layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)  # the tab's frame is margin enough
+        layout.addWidget(self.bracket)  # a row of its own: the bracket's title is not cut
         row = QHBoxLayout()
         row.addWidget(self.previous_bracket)
-        row.addWidget(self.bracket, 1)
         row.addWidget(self.next_bracket)
+        row.addWidget(self.mode, 1)
         layout.addLayout(row)
-        layout.addWidget(self.mode)
         layout.addWidget(self.candidates, 1)
         steps = QHBoxLayout()
         steps.addWidget(self.previous_button)
         steps.addWidget(self.next_button)
-        steps.addStretch(1)
+        steps.addWidget(self.candidate_detail, 1)  # beside the buttons that step through the candidates
         layout.addLayout(steps)
-        layout.addWidget(self.candidate_detail)
         layout.addWidget(self.decision)
         return page
 
@@ -150,9 +260,9 @@ class ExplainDock(QDockWidget):
             box.setRange(1, 9999)
         why_not_button = QPushButton("Why not paired?")
         why_not_button.clicked.connect(lambda: self.ask_why_not(self.ask_a.value(), self.ask_b.value()))
-        why_float_button = QPushButton("Why does this player float?")
+        why_float_button = self.why_float_button = QPushButton("Why does this player float?")
         why_float_button.clicked.connect(lambda: self.ask_why_float(self.ask_x.value()))
-        compare_button = QPushButton("Compare editions")
+        compare_button = self.compare_button = QPushButton("Compare editions")
         compare_button.setToolTip("Pair this round by Baku 2016 and by C.04.3-2026, side by side, for seminars")
         compare_button.clicked.connect(self.compare_editions)
         self.answer = QTextBrowser()
@@ -192,6 +302,12 @@ class ExplainDock(QDockWidget):
         self.candidates.setRowCount(0)
         self.answer.clear()
         self.status.setText("")
+        # The system decides what can be asked: a round robin names each player's Berger row (no floats, no editions).
+        by_table = self.by_table = context is not None and sv.system_of_info(context.tournament).paired_by_table
+        self.teaching_action.setToolTip(TEACHING_TIPS[by_table])
+        self.why_float_button.setText("Which Berger row?" if by_table else "Why does this player float?")
+        self.compare_button.setVisible(not by_table)
+        self.tabs.setTabEnabled(CANDIDATES, not by_table)
         if context is not None:
             context.changed.connect(self._on_context_changed)
             self._update_range()
@@ -236,7 +352,9 @@ class ExplainDock(QDockWidget):
             return None
         number = self.round.value() if round_number is None else round_number
         # Each round is explained by the rules that paired it (the tournament may have changed edition since).
-        return xs.Question(str(ctx.path), ctx.tournament_id, number, ctx.read(sv.round_edition, number), self.version)
+        by_table = sv.system_of_info(ctx.tournament).paired_by_table
+        return xs.Question(str(ctx.path), ctx.tournament_id, number, ctx.read(sv.round_edition, number), self.version,
+                           by_table)
 
     def _submit(self, fn: Callable[..., Any], *args: Any, on_done: Callable[[Any], None]) -> None:
         """``fn(*args)`` off the GUI thread: in the child process, or at once with a synchronous runner."""
@@ -328,14 +446,35 @@ class ExplainDock(QDockWidget):
                 if header is not None:
                     header.setText(f"{article} ★")
                     header.setToolTip("The deciding criterion")
-        head = self.candidates.horizontalHeader()
-        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self._fit_candidates()
         decided = f" Decided by <b>{table.decided_by}</b>." if table.decided_by else ""
         notes = "".join(f"<br><i>Note on the Arbiters' Manual: {html.escape(n, quote=False)}</i>" for n in table.notes)
         self.decision.setText(table.summary + decided + notes)
         chosen = next((k for k, row in enumerate(table.rows) if row.chosen), 0)
         if table.rows:
             self.candidates.selectRow(chosen)
+
+    def _fit_candidates(self) -> None:
+        """Every column in sight: the panel widened for the table when the window has room (beside the tables, up
+        to half the window), and the pairings and verdicts wrapped, never cut, when it has not."""
+        table, head = self.candidates, self.candidates.horizontalHeader()
+        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        window = self.parentWidget()
+        if isinstance(window, QMainWindow) and window.dockWidgetArea(self) in SIDES and not self.isFloating():
+            wanted = head.length() + (self.width() - table.viewport().width()) + table.verticalScrollBar().sizeHint().width()
+            if wanted > self.width():
+                window.resizeDocks([self], [min(wanted, window.width() // 2)], Qt.Orientation.Horizontal)
+        for column in (1, 2):  # the pairing and the verdict share the width left
+            head.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        table.resizeRowsToContents()
+
+    def _on_section_resized(self, column: int, _old: int, _new: int) -> None:
+        if column in (1, 2):  # a wrapped column: rows as high as their text now needs
+            self.candidates.resizeRowsToContents()
+
+    def _rows_to_contents_soon(self) -> None:
+        """Once the header has shared out its new width (after its resize event): rows as high as they need."""
+        QTimer.singleShot(0, self.candidates.resizeRowsToContents)
 
     def step_candidate(self, delta: int) -> None:
         rows = self.candidates.rowCount()
@@ -365,12 +504,12 @@ class ExplainDock(QDockWidget):
     def ask_why_not(self, a: int, b: int) -> None:
         self.ask_a.setValue(a)
         self.ask_b.setValue(b)
-        self.tabs.setCurrentIndex(2)
+        self.tabs.setCurrentIndex(DESK)
         self._ask(xs.why_not_of, a, b)
 
     def ask_why_float(self, number: int) -> None:
         self.ask_x.setValue(number)
-        self.tabs.setCurrentIndex(2)
+        self.tabs.setCurrentIndex(DESK)
         self._ask(xs.why_float_of, number)
 
     def compare_editions(self) -> None:
@@ -378,7 +517,7 @@ class ExplainDock(QDockWidget):
         q = self.question()
         if q is None:
             return
-        self.tabs.setCurrentIndex(2)
+        self.tabs.setCurrentIndex(DESK)
         self.status.setText(f"Round {q.round}: pairing by both editions…")
 
         def done(text: str) -> None:
@@ -410,7 +549,10 @@ class ExplainDock(QDockWidget):
         self.teaching_changed.emit(on)
         if on:
             self.show()
-            self.tabs.setCurrentIndex(1)
+            # The Candidates tab steps through a bracket; a round robin has none: the Outline names the Berger rows.
+            self.tabs.setCurrentIndex(OUTLINE if self.by_table else CANDIDATES)
+            if self.by_table and self.explained is None:
+                self.explain(self.round.value())
 
     def save_preferences(self, settings: QSettings) -> None:
         settings.setValue("explain/mode", self.mode.currentData())

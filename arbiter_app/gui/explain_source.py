@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from arbiter_app import services as sv
@@ -36,7 +37,7 @@ from arbiter_app.explain import (
 from arbiter_app.explain.candidates import Evaluation
 from arbiter_app.explain.manual_notes import manual_notes
 from arbiter_app.explain.render_text import candidate_text
-from arbiter_app.explain.words import points, value_text
+from arbiter_app.explain.words import counted, points, value_text
 from arbiter_app.services.files import open_database
 
 __all__ = [
@@ -48,7 +49,9 @@ __all__ = [
     "bracket_titles",
     "candidates",
     "candidates_of",
+    "compare_editions",
     "compare_of",
+    "comparison_text",
     "explanation",
     "outline_of",
     "outline_text",
@@ -107,7 +110,15 @@ class Question:
     round: int
     edition: str
     version: int
+    by_table: bool = False
+    """The tournament's system pairs from a fixed table (a round robin's Berger table,
+    ``TournamentSystem.paired_by_table``): the answers name the table's row instead of weighing candidates."""
 
+
+TABLE_SUMMARY = (
+    "A round robin is paired by the Berger table (C.05 Annex 1), not by the Dutch rules: there are no brackets "
+    "and no candidates to weigh, and no editions to compare; the outline names each board's row."
+)
 
 _cache: OrderedDict[Question, RoundExplanation] = OrderedDict()
 CACHE_SIZE = 4
@@ -130,21 +141,40 @@ def explanation(q: Question) -> RoundExplanation:
     return e
 
 
+def _table_answer(q: Question, service: Callable[..., str], *args: int) -> str:
+    """A round robin's answer from the services (which Berger row)."""
+    db = open_database(q.path)
+    try:
+        return service(db, q.tournament_id, *args)
+    finally:
+        db.dispose()
+
+
 def outline_of(q: Question) -> tuple[str, list[str]]:
-    """The outline as HTML and the brackets' titles."""
+    """The outline as HTML and the brackets' titles (a round robin: each board's Berger row, no brackets)."""
+    if q.by_table:
+        return answer_html(_table_answer(q, sv.explain_berger_round, q.round)), []
     e = explanation(q)
     return outline_html(e), bracket_titles(e)
 
 
 def candidates_of(q: Question, index: int, mode: str) -> CandidateTable:
+    if q.by_table:
+        return CandidateTable(index, mode, (), None, TABLE_SUMMARY)
     return candidates(explanation(q), index, mode)
 
 
 def why_not_of(q: Question, a: int, b: int) -> str:
+    if q.by_table:
+        rows = [_table_answer(q, sv.explain_berger, n, q.round) for n in (a, b)]
+        return f"Round {q.round}: who meets whom comes from the Berger table\n" + "\n".join(rows)
     return why_not_answer(explanation(q), a, b)
 
 
 def why_float_of(q: Question, number: int) -> str:
+    """Why a player floats; in a round robin, which Berger row gives the player's opponent and colour."""
+    if q.by_table:
+        return f"Round {q.round}: which Berger row?\n" + _table_answer(q, sv.explain_berger, number, q.round)
     return why_float_answer(explanation(q), number)
 
 
@@ -160,6 +190,8 @@ def comparison_of(path: str, tournament_id: int, round_number: int) -> str:
 
 def compare_of(q: Question) -> str:
     """The round paired by Baku 2016 and by C.04.3-2026 side by side, each difference explained (HTML)."""
+    if q.by_table:
+        return answer_html(f"Round {q.round}\n{TABLE_SUMMARY}")
     return comparison_html(comparison_text(compare_editions(explanation(q).state)))
 
 
@@ -221,7 +253,7 @@ def bracket_titles(e: RoundExplanation) -> list[str]:
         else:
             what = "mixed scores"
         note = ", re-paired below" if b.superseded else ""
-        titles.append(f"Bracket {b.index}: {what}, {len(b.players)} players{note}")
+        titles.append(f"Bracket {b.index}: {what}, {counted(len(b.players), 'player')}{note}")
     return titles
 
 
@@ -297,7 +329,7 @@ def _candidates(e: RoundExplanation, index: int, mode: str) -> CandidateTable:
                 )
             )
         t = ctx.texts
-        summary = f"{len(rows)} legal candidates with the most pairs ({t.cite('C.1')}–{t.label(t.pairs_key)})."
+        summary = f"{counted(len(rows), 'legal candidate')} with the most pairs ({t.cite('C.1')}–{t.label(t.pairs_key)})."
         return CandidateTable(index, mode, tuple(rows), sieve.decided_by, summary, articles=e.texts.keys)
     trail = e.trail(index)
     result = trail.result

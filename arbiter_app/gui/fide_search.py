@@ -36,7 +36,7 @@ class _Field(QLineEdit):
         super().__init__()
         self._results = results
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Down and self._results.count():
             self._results.setFocus()
             self._results.setCurrentRow(0)
@@ -63,7 +63,6 @@ class FideSearch(QWidget):
         self.kind.setToolTip("Which FIDE rating list fills the rating")
         self.note = QLabel()
         self.note.setWordWrap(True)
-        self.note.setStyleSheet("color: palette(mid);")
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.field, 1)

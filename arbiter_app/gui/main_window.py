@@ -28,14 +28,17 @@ from arbiter_app.gui.audit_view import AuditView
 from arbiter_app.gui.cards_view import CardsView
 from arbiter_app.gui.compare_dialog import CompareDialog
 from arbiter_app.gui.context import TournamentContext
+from arbiter_app.gui.crosstable_view import CrosstableView
 from arbiter_app.gui.explain_dock import ExplainDock
 from arbiter_app.gui.file_actions import FileActions
+from arbiter_app.gui.hall_display import HallDisplay
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.player_list_actions import add_player_list_actions
 from arbiter_app.gui.players_view import PlayersView
 from arbiter_app.gui.report_dialog import TITLES, ReportDialog
 from arbiter_app.gui.rounds_view import RoundsView
+from arbiter_app.gui.seminar import SeminarView
 from arbiter_app.gui.standings_view import StandingsView
 from arbiter_app.gui.tournament_dialog import SettingsDialog
 from arbiter_app.gui.view_base import ContextView, rescale
@@ -52,12 +55,14 @@ class MainWindow(FileActions):
         self.setObjectName("mainWindow")
         self.runner = runner or Runner(self)
         self.context: TournamentContext | None = None
+        self.hall_display: HallDisplay | None = None
         self.welcome = WelcomeView()
         self.players_view = PlayersView()
         self.rounds_view = RoundsView()
         self.cards_view = CardsView()
         self.standings_view = StandingsView()
         self.audit_view = AuditView()
+        self.crosstable_view = CrosstableView()  # issue 20: a round robin's crosstable, Berger numbers, hand pairing
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         for view, title in self.views():
@@ -76,6 +81,7 @@ class MainWindow(FileActions):
         self.welcome.new_requested.connect(self.new_tournament)
         self.welcome.open_requested.connect(self.choose_file)
         self.welcome.example_requested.connect(self.open_example)
+        self.welcome.import_requested.connect(self.import_trf)
         self.welcome.recent_chosen.connect(self._on_recent_chosen)
         self.players_view.import_requested.connect(self.import_trf)
         self.cards_view.why_not_requested.connect(self._on_why_not_requested)
@@ -94,6 +100,7 @@ class MainWindow(FileActions):
             (self.cards_view, "Pairing &cards"),
             (self.standings_view, "&Standings"),
             (self.audit_view, "&Audit log"),
+            (self.crosstable_view, "Round &robin"),
         ]
 
     # --- building ----------------------------------------------------------------
@@ -146,7 +153,7 @@ class MainWindow(FileActions):
         self.settings_action = self._action("Tournament &settings…", self.edit_settings)
         edit_menu.addAction(self.settings_action)
         round_menu = bar.addMenu("&Round")
-        for action in self.rounds_view.actions_for_menu():
+        for action in self.rounds_view.actions_for_menu() + self.crosstable_view.actions_for_menu():
             round_menu.addAction(action)
         report_menu = bar.addMenu("Re&ports")
         self.report_actions = []
@@ -163,6 +170,12 @@ class MainWindow(FileActions):
         toggle.setShortcut("F1")
         view_menu.addAction(toggle)
         view_menu.addAction(self.explain_dock.teaching_action)
+        self.hall_action = self._action("&Hall display", self.show_hall_display, "F8")
+        self.hall_action.setToolTip("The round's pairings on a second screen or projector, by board and by name")
+        view_menu.addAction(self.hall_action)
+        self.seminar_action = self._action("&Seminar mode", self.show_seminar, "F9")
+        self.seminar_action.setToolTip("Full screen, large type: the round in the explain panel, a step per key")
+        view_menu.addAction(self.seminar_action)
         self.compare_action = self._action("Compare the &editions…", self.compare_editions)
         self.compare_action.setToolTip("A round paired by Baku 2016 and by the 2026 edition, side by side (seminars)")
         view_menu.addAction(self.compare_action)
@@ -177,12 +190,14 @@ class MainWindow(FileActions):
             self.export_action,
             self.save_copy_action,
             self.compare_action,
+            self.seminar_action,
             self.close_action,
             self.undo_action,
             self.settings_action,
             toggle,
             *self.report_actions,
             *self.rounds_view.actions_for_menu(),
+            *self.crosstable_view.actions_for_menu(),
         ]
 
     def edit_settings(self) -> SettingsDialog | None:
@@ -229,7 +244,10 @@ class MainWindow(FileActions):
         old, self.context = self.context, context
         for view, _ in self.views():
             view.set_context(context)
+        if self.hall_display is not None:
+            self.hall_display.set_context(context)
         self.explain_dock.set_context(context)
+        self.tabs.setTabVisible(self.tabs.indexOf(self.crosstable_view), CrosstableView.applies(context))
         if old is not None:
             old.close()
         if context is None:
@@ -248,16 +266,18 @@ class MainWindow(FileActions):
             self._show_first_view(context)
 
     def _show_first_view(self, context: TournamentContext) -> None:
-        """The Rounds view once the tournament has rounds, else the Players view (the round list read first)."""
+        """The Rounds view (a round robin's crosstable) once the tournament has rounds, else the Players view (the round
+        list read first)."""
         if context is self.context:
             has_rounds = bool(context.read(sv.list_rounds))
-            self.tabs.setCurrentWidget(self.rounds_view if has_rounds else self.players_view)
+            main = self.crosstable_view if CrosstableView.applies(context) else self.rounds_view  # a round robin's
+            self.tabs.setCurrentWidget(main if has_rounds else self.players_view)
 
     def _update_title(self) -> None:
         if self.context is None:
             return
         t = self.context.tournament
-        self.setWindowTitle(f"{t.name} — {sv.edition_title(t.edition).short} rules — Arbiter")
+        self.setWindowTitle(f"{t.name} — {sv.system_of_info(t).rules_title} — Arbiter")
         self.file_label.setText(str(self.context.path))
 
     def close_tournament(self) -> None:
@@ -335,6 +355,24 @@ class MainWindow(FileActions):
     def _on_round_explained(self, number: int) -> None:
         if self.explain_dock.teaching_action.isChecked() and number in [r.number for r in self.rounds_view.rounds]:
             self.rounds_view.show_round(number)
+
+    def show_hall_display(self) -> HallDisplay:
+        """View > Hall display: the window for the hall's screen (one; shown again if already open)."""
+        if self.hall_display is None:
+            self.hall_display = HallDisplay(self.context, parent=self)
+            self.hall_display.resize(1024, 768)
+        self.hall_display.show()
+        self.hall_display.raise_()
+        return self.hall_display
+
+    def show_seminar(self) -> SeminarView | None:
+        """View > Seminar mode: the round chosen in the explain panel, full screen, one step per key press."""
+        question = self.explain_dock.question()
+        if question is None:
+            return None
+        seminar = SeminarView(question, self.explain_dock.runner, self)
+        seminar.showFullScreen()
+        return seminar
 
     def compare_editions(self) -> None:
         """View > Compare the editions: the round shown in the explain panel, paired by both editions."""

@@ -12,6 +12,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu, QMessageBox, QWidget
 
 from arbiter_app import services as sv
+from arbiter_app.explain.words import counted
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.csv_dialog import CsvImportDialog
 from arbiter_app.gui.messages import show_error
@@ -77,9 +78,9 @@ def import_csv(parent: QWidget, context: TournamentContext, path: Path | None = 
     if run_modal(dialog) != CsvImportDialog.DialogCode.Accepted or dialog.result_import is None:
         return False
     done = dialog.result_import
-    text = f"{len(done.registered)} players registered."
+    text = f"{counted(len(done.registered), 'player')} registered."
     if done.skipped:
-        text += f"\n\n{len(done.skipped)} rows skipped:\n" + "\n".join(str(b) for b in done.skipped[:SHOWN_CHANGES])
+        text += f"\n\n{counted(len(done.skipped), 'row')} skipped:\n" + "\n".join(str(b) for b in done.skipped[:SHOWN_CHANGES])
     QMessageBox.information(parent, "CSV import", text)
     return True
 

@@ -8,6 +8,7 @@ from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QLineEdit, QMessageBox, QTableView, QVBoxLayout, QWidget
 
 from arbiter_app import services as sv
+from arbiter_app.explain.words import counted
 from arbiter_app.gui.bye_dialog import ByeDialog
 from arbiter_app.gui.compose import first_open_round
 from arbiter_app.gui.messages import show_error
@@ -103,9 +104,9 @@ class PlayersView(ContextView):
         byes = {b.player: b.kind for b in self.context.read(sv.list_byes, published + 1)}
         self.model.set_players(players, byes, published + 1)
         active = sum(1 for p in players if p.status == "active")
-        text = f"{len(players)} players, {active} active"
+        text = f"{counted(len(players), 'player')}, {active} active"
         if byes:
-            text += f"; {len(byes)} not paired in round {published + 1}"
+            text += f"; {counted(len(byes), 'bye or absence', 'byes or absences')} in round {published + 1}"
         self.summary.setText(text)
         widen(self.table, {PlayerColumn.NAME: 260, PlayerColumn.STATUS: 180})
         if selected is not None:

@@ -1,4 +1,5 @@
-"""A report on screen, then printed or saved: standings, crosstable, wall chart, pairing cards, pairing list.
+"""A report on screen, then printed or saved: standings, crosstable, wall chart, pairing cards, pairing list,
+results so far.
 
 The report is the same HTML document the command line writes
 (:func:`arbiter_app.reports.report_html`); the preview shows it, the
@@ -30,7 +31,7 @@ from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.modal import run_modal
 from arbiter_app.reports import report_html, write_report
-from arbiter_app.reports.pdf import print_html, qt_rich_text
+from arbiter_app.reports.pdf import preferred_orientation, print_html, qt_rich_text
 
 TITLES = {
     "standings": "Standings",
@@ -38,6 +39,7 @@ TITLES = {
     "wallchart": "Wall chart",
     "cards": "Pairing cards",
     "pairings": "Pairing list",
+    "results": "Results so far",
     "rounds": "All rounds",
 }
 """The report kinds, as the Reports menu names them."""
@@ -49,7 +51,7 @@ def report_rounds(context: TournamentContext, kind: str) -> list[tuple[str, int]
     if kind == "rounds":
         # The table of all rounds: one view (a round robin's rounds to come from its Berger table).
         return [("every round", 0)]
-    if kind == "pairings":
+    if kind in ("pairings", "results"):
         complete = sv.last_complete(rounds)
         return [
             (f"round {r.number}" + (" (draft)" if r.state == "draft" else ""), r.number)
@@ -118,10 +120,12 @@ class ReportDialog(QDialog):
             button.setEnabled(bool(self.html))
 
     def new_printer(self) -> QPrinter:
-        """A printer set to A4 landscape, as the reports are laid out; the print dialog may change it."""
+        """A printer set to A4, portrait or landscape as the report's width asks (as its PDF is laid out);
+        the print dialog may change it."""
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         printer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
-        printer.setPageOrientation(QPageLayout.Orientation.Landscape)
+        landscape = QPageLayout.Orientation.Landscape
+        printer.setPageOrientation(preferred_orientation(self.html) if self.html else landscape)
         printer.setDocName(self.windowTitle())
         return printer
 

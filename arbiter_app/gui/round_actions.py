@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QProgressBar, QToolButton
 
 from arbiter_app import services as sv
+from arbiter_app.explain.words import counted
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.override_dialog import OverrideDialog
@@ -149,7 +150,7 @@ class RoundActions(QObject):
         self.view.show_round_soon(info.number)
         bye = f"; bye #{info.bye}" if info.bye is not None else ""
         self.view.feedback.setText(
-            f"Round {info.number} paired as a draft: {len(info.boards)} boards{bye}. Check it, then Publish."
+            f"Round {info.number} paired as a draft: {counted(len(info.boards), 'board')}{bye}. Check it, then Publish."
         )
 
     def _on_pairing_failed(self, error: BaseException) -> None:
@@ -164,7 +165,7 @@ class RoundActions(QObject):
         answer = QMessageBox.question(
             self.view,
             f"Publish round {info.number}",
-            f"Publish the pairing of round {info.number} ({len(info.boards)} boards)?\n\n"
+            f"Publish the pairing of round {info.number} ({counted(len(info.boards), 'board')})?\n\n"
             f"Once published, {article(edition, 'published')} applies: {article_text(edition, 'published')}.",
         )
         if answer != QMessageBox.StandardButton.Yes:

@@ -26,9 +26,12 @@ from arbiter_app.gui.players_model import BYE_WORDS
 from arbiter_app.gui.result_entry import KEY_WORDS, RESULT_KEYS, ResultEntry
 from arbiter_app.gui.round_actions import RoundActions
 from arbiter_app.gui.rounds_model import BoardColumn, BoardsModel
-from arbiter_app.gui.view_base import ContextView, blocked, button_row, heading, tune_table, widen
+from arbiter_app.gui.view_base import ContextView, blocked, button_row, heading, note, tune_table, widen
 from arbiter_app.services.dto import ResultInfo, RoundInfo
 
+REQUESTED = ("half", "full")
+"""Byes the player asked for that score (C.04.2.D.4); a zero-point one (a late entry's first rounds too) stays
+under "Not paired"."""
 STATE_WORDS = {
     "draft": "draft — not published",
     "published": "published — results coming in",
@@ -95,8 +98,8 @@ class RoundsView(ContextView):
         self.entry.board_chosen.connect(self._on_board_chosen)
         self.entry.step.connect(self._on_entry_step)
         self.entry.default_board_wanted.connect(self._on_default_board_wanted)
-        self.entry_hint = QLabel(KEY_WORDS)
-        self.entry_hint.setStyleSheet("color: palette(mid);")
+        self.entry_hint = note(KEY_WORDS)
+        self.entry_hint.setWordWrap(False)
         self.feedback = QLabel()
         self.feedback.setWordWrap(True)
         self.feedback.setObjectName("resultFeedback")
@@ -196,6 +199,11 @@ class RoundsView(ContextView):
         missing = sum(1 for b in info.boards if b.result is None)
         if info.state == "published" and missing:
             text += f", {missing} result{'s' if missing > 1 else ''} to come"
+        system = sv.system_of_info(self.context.tournament) if self.context else None
+        if system is not None and system.paired_by_table:  # a round robin: the Berger table, not an edition's rules
+            self.state_label.setText(f"{text} · paired by the Berger table")
+            self.state_label.setToolTip(system.report_title)
+            return
         rules = sv.edition_title(info.edition or (self.context.tournament.edition if self.context else ""))
         self.state_label.setText(f"{text} · paired by the {rules.short} rules")
         self.state_label.setToolTip(rules.full)
@@ -230,7 +238,12 @@ class RoundsView(ContextView):
         parts = []
         if info.bye is not None:
             parts.append(f"<b>Bye</b> (pairing-allocated, C.04.1.c): #{info.bye} {self._name(info.bye)}")
-        others = [f"#{n} {self._name(n)} ({BYE_WORDS.get(kind, kind)})" for n, kind in info.not_paired]
+        requested = [f"#{n} {self._name(n)} ({BYE_WORDS[kind]})" for n, kind in info.not_paired if kind in REQUESTED]
+        if requested:  # C.04.2.D.4: a bye the player asked for is a bye, not a player left out
+            parts.append("<b>Requested byes:</b> " + ", ".join(requested))
+        others = [
+            f"#{n} {self._name(n)} ({BYE_WORDS.get(kind, kind)})" for n, kind in info.not_paired if kind not in REQUESTED
+        ]
         if others:
             parts.append("<b>Not paired:</b> " + ", ".join(others))
         if info.overrides:

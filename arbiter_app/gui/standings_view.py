@@ -25,7 +25,7 @@ from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.rounds_model import points_text
 from arbiter_app.gui.row_model import LazyRows
 from arbiter_app.gui.standings_model import StandingColumn, StandingLine, StandingsModel
-from arbiter_app.gui.view_base import ContextView, blocked, button_row, fit_width, heading, tune_table, widen
+from arbiter_app.gui.view_base import ContextView, blocked, button_row, fit_width, heading, note, tune_table, widen
 from arbiter_app.gui.workers import Runner
 from arbiter_app.services.dto import RoundInfo, StandingRow
 from arbiter_app.standings.reports import format_points
@@ -61,9 +61,7 @@ class StandingsView(ContextView):
         self.after = QComboBox()
         self.after.setMinimumContentsLength(26)
         self.after.currentIndexChanged.connect(self._on_after_changed)
-        self.note = QLabel()
-        self.note.setStyleSheet("color: palette(mid);")
-        self.note.setWordWrap(True)
+        self.note = note()
         layout = QVBoxLayout(self)
         self.why = QPushButton("Why above?")
         self.why.setObjectName("whyAboveButton")

@@ -303,7 +303,6 @@ class SettingsDialog(QDialog):
         self.edition = edition_combo(t.edition)
         self.edition.setObjectName("settingsEdition")
         fixed = QLabel(f"{t.rounds_count} rounds · fixed before round 1 (C.04.1.a)")
-        fixed.setStyleSheet("color: palette(mid);")
         form = QFormLayout()
         form.addRow("&Name:", self.name)
         form.addRow("&Place:", self.place)

@@ -77,6 +77,16 @@ def heading(text: str) -> QLabel:
     return label
 
 
+def note(text: str = "") -> QLabel:
+    """A hint or a legend beside a view: the palette's text colour (readable), in italics to set it apart."""
+    label = QLabel(text)
+    label.setWordWrap(True)
+    font = label.font()
+    font.setItalic(True)
+    label.setFont(font)
+    return label
+
+
 def button(text: str, tooltip: str = "", shortcut: str = "") -> QPushButton:
     b = QPushButton(text)
     b.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QCommandLinkButton,
     QFrame,
@@ -24,6 +25,7 @@ class WelcomeView(QWidget):
     new_requested = Signal()
     open_requested = Signal()
     example_requested = Signal()
+    import_requested = Signal()
     recent_chosen = Signal(Path)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -34,25 +36,27 @@ class WelcomeView(QWidget):
         font.setBold(True)
         title.setFont(font)
         subtitle = QLabel(f"FIDE Swiss tournaments, Dutch system (C.04.3), explained — version {__version__}")
-        subtitle.setStyleSheet("color: palette(placeholder-text);")
         self.new_button = QCommandLinkButton("New tournament…", "Name, rounds and the file it is kept in")
         self.open_button = QCommandLinkButton("Open…", "A tournament file (.db) from this computer or a USB stick")
+        self.import_button = QCommandLinkButton(
+            "Start from a TRF file…", "A FIDE report (TRF-16 or TRF-2026) from another program: players and rounds"
+        )
         self.example_button = QCommandLinkButton(
             "Open the Arbiters' Manual example", "12 players, 9 rounds: the tournament the manual explains"
         )
         self.new_button.clicked.connect(self.new_requested)
         self.open_button.clicked.connect(self.open_requested)
         self.example_button.clicked.connect(self.example_requested)
+        self.import_button.clicked.connect(self.import_requested)
         actions = QVBoxLayout()
         actions.setSpacing(8)
-        for b in (self.new_button, self.open_button, self.example_button):
+        for b in (self.new_button, self.open_button, self.import_button, self.example_button):
             actions.addWidget(b)
         actions.addStretch(1)
         self.recent = QListWidget()
         self.recent.setObjectName("recentFiles")
         self.recent.itemActivated.connect(self._on_item_activated)
         self.no_recent = QLabel("No tournament opened yet.")
-        self.no_recent.setStyleSheet("color: palette(placeholder-text);")
         recent_box = QVBoxLayout()
         recent_box.setSpacing(6)
         recent_title = QLabel("<b>Recent tournaments</b>")
@@ -90,6 +94,19 @@ class WelcomeView(QWidget):
         outer.addStretch(1)
         outer.addLayout(row)
         outer.addStretch(2)
+
+    def minimumSizeHint(self) -> QSize:
+        """Nothing while another page is shown: the page behind the tournament's tabs does not keep the window
+        tall (with the explain panel below the tables the window must fit 768 pixels)."""
+        return QSize(0, 0) if self.isHidden() else super().minimumSizeHint()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.updateGeometry()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        self.updateGeometry()
 
     def set_recent(self, files: list[tuple[Path, str]]) -> None:
         """(path, tournament name or "") newest first."""

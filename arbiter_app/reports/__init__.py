@@ -1,4 +1,5 @@
-"""Printable reports of a stored tournament as HTML or PDF: standings, crosstable, wall chart, pairing cards, pairing list.
+"""Printable reports of a stored tournament as HTML or PDF: standings, crosstable, wall chart, pairing cards,
+pairing list, the results of a round so far, all rounds.
 
     from arbiter_app.reports import report_html, write_report
     html = report_html(db, tournament_id, "crosstable", round_number=5)
@@ -12,26 +13,32 @@ The data comes from the services (the tournament's state) and the pure
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from arbiter_app import atomic
 from arbiter_app import services as sv
 from arbiter_app import standings as tb
 from arbiter_app.errors import ArbiterError
-from arbiter_app.services.dto import TournamentInfo
+from arbiter_app.pairing.model import Outcome
+from arbiter_app.services.dto import RoundInfo, TournamentInfo
 from arbiter_app.services.files import Database
 from arbiter_app.services.standings import last_complete, tiebreak_codes
 from arbiter_app.services.systems import system_of_info
+from arbiter_app.standings.crosstable import PairingList
 from arbiter_app.standings.reports import (
+    Entrant,
     crosstable_html,
     pairing_cards_html,
     pairing_list_html,
+    results_sheet_html,
+    round_robin_crosstable_html,
     rounds_table_html,
     standings_html,
     wallchart_html,
 )
 
-KINDS = ("standings", "crosstable", "wallchart", "cards", "pairings", "rounds")
+KINDS = ("standings", "crosstable", "wallchart", "cards", "pairings", "results", "rounds")
 """The report kinds."""
 FORMATS = (".html", ".pdf")
 """The file suffixes written."""
@@ -49,13 +56,13 @@ def report_html(db: Database, tournament_id: int, kind: str, round_number: int |
     Standings and crosstable count the rounds up to ``round_number`` (default:
     the last round with every result in); every round up to it must be
     complete.  The pairing list shows ``round_number`` (default: the last
-    paired round), a draft included.
+    paired round), a draft included; the results sheet (``results``) the same
+    round with the results entered so far.
     """
     if kind not in KINDS:
         raise ArbiterError(f"unknown report {kind!r}: one of {', '.join(KINDS)}")
     t = sv.get_tournament(db, tournament_id)
     rounds = sv.list_rounds(db, tournament_id)
-    complete = last_complete(rounds)
     # The page header: the dates, then the rules that paired the tournament (issue: the edition on every report).
     when = " · ".join(part for part in (date_text(t), system_of_info(t).report_title) if part)
     if kind == "rounds":
@@ -66,19 +73,16 @@ def report_html(db: Database, tournament_id: int, kind: str, round_number: int |
             for number, boards, out, paired in sv.rounds_table(db, tournament_id)
         ]
         return rounds_table_html(rows, t.name, when)
-    if kind == "pairings":
+    if kind in ("pairings", "results"):
         number = round_number if round_number is not None else (rounds[-1].number if rounds else 0)
-        paired = {r.number: r for r in rounds}
-        if number not in paired:
-            raise ArbiterError(f"round {number} has not been paired")
-        if number <= complete:
-            listing = tb.pairing_list(sv.tournament_state(db, tournament_id, number + 1), number)
-        elif number == complete + 1:
-            listing = tb.pairing_list(sv.tournament_state(db, tournament_id, number), number, paired[number].pairing())
-        else:
-            raise ArbiterError(f"round {complete + 1} lacks results: the pairing list of round {number} waits for them")
+        listing = _listing(db, tournament_id, rounds, number, with_results=kind == "results")
         day = t.round_dates[number - 1] if number <= len(t.round_dates) else None
-        return pairing_list_html(listing, t.name, day.isoformat() if day else when)
+        entrants = {p.number: Entrant(p.title, p.rating, p.federation) for p in sv.list_players(db, tournament_id)}
+        sheet = pairing_list_html if kind == "pairings" else results_sheet_html
+        return sheet(listing, t.name, day.isoformat() if day else when, entrants)
+    if kind == "crosstable" and system_of_info(t).paired_by_table:
+        # A round robin's crosstable: a column per opponent; C.05's withdrawals shown, not counted.
+        return round_robin_crosstable_html(sv.round_robin_crosstable(db, tournament_id, round_number), t.name, when)
     table = sv.ranked_standings(db, tournament_id, round_number)
     if kind == "standings":
         return standings_html(table, t.name, when)
@@ -88,8 +92,56 @@ def report_html(db: Database, tournament_id: int, kind: str, round_number: int |
     if kind == "wallchart":
         return wallchart_html(chart, t.name, when)
     if kind == "cards":
-        return pairing_cards_html(chart, t.name, when, sv.round_floats(db, tournament_id))
+        # The round paired after the cards' round, while it is played: its line on every card.
+        following = table.round + 1
+        playing = None
+        if following == last_complete(rounds) + 1 and any(r.number == following for r in rounds):
+            playing = _listing(db, tournament_id, rounds, following, with_results=False)
+        return pairing_cards_html(chart, t.name, when, sv.round_floats(db, tournament_id), playing)
     return crosstable_html(chart, t.name, when)
+
+
+GRANTED = {
+    "half": Outcome.HALF_POINT_BYE,
+    "full": Outcome.FULL_POINT_BYE,
+    "zero": Outcome.ZERO_POINT_BYE,
+    "absent": Outcome.ABSENT,
+}
+"""A round's ``not_paired`` kinds (:class:`arbiter_app.services.dto.RoundInfo`) as the outcomes they bring."""
+
+
+def board_result(result: str | None, forfeit: bool) -> str:
+    """A stored board result as a pairing list prints it (``1-0``, ``½-½``, ``+/-``, ``-/-``); empty before it."""
+    if result is None:
+        return ""
+    if result == "0-0":
+        return "-/-"
+    if forfeit:
+        return {"1-0": "+/-", "0-1": "-/+"}.get(result, result)
+    return result.replace("1/2", "½")
+
+
+def _listing(
+    db: Database, tournament_id: int, rounds: list[RoundInfo], number: int, with_results: bool
+) -> PairingList:
+    """The pairing list of round ``number``; ``with_results``: a round in progress with the results in so far."""
+    paired = {r.number: r for r in rounds}
+    if number not in paired:
+        raise ArbiterError(f"round {number} has not been paired")
+    complete = last_complete(rounds)
+    if number <= complete:
+        return tb.pairing_list(sv.tournament_state(db, tournament_id, number + 1), number)
+    if number > complete + 1:
+        raise ArbiterError(f"round {complete + 1} lacks results: the pairing list of round {number} waits for them")
+    in_progress = paired[number]
+    granted = {n: GRANTED[kind] for n, kind in in_progress.not_paired if kind in GRANTED}
+    state = sv.tournament_state(db, tournament_id, number)
+    listing = tb.pairing_list(state, number, in_progress.pairing(), granted)
+    if not with_results:
+        return listing
+    results = {(b.white, b.black): board_result(b.result, b.forfeit) for b in in_progress.boards}
+    boards = tuple(replace(b, result=results.get((b.white, b.black), "")) for b in listing.boards)
+    return replace(listing, boards=boards)
 
 
 def write_report(db: Database, tournament_id: int, kind: str, path: Path, round_number: int | None = None) -> Path:

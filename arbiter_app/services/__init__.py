@@ -48,7 +48,9 @@ from arbiter_app.services.roundrobin import (
     check_round_by_hand,
     draw_berger_numbers,
     explain_berger,
+    explain_berger_round,
     pair_round_by_hand,
+    round_robin_crosstable,
     rounds_table,
     set_berger_numbers,
 )
@@ -108,6 +110,8 @@ __all__ = [
     "check_round_by_hand",
     "draw_berger_numbers",
     "explain_berger",
+    "explain_berger_round",
+    "round_robin_crosstable",
     "pair_round_by_hand",
     "rounds_table",
     "set_berger_numbers",

@@ -20,8 +20,10 @@ from arbiter_app.services.dto import PlayerInfo, RoundInfo
 from arbiter_app.services.records import audit, player_info, snapshot
 from arbiter_app.services.round_view import round_info
 from arbiter_app.services.rounds import engine_pairing_json, store_pairing
+from arbiter_app.services.standings import ranked_standings
 from arbiter_app.services.state import state_for_round
 from arbiter_app.services.systems import RoundRobinSystem, berger_numbers, drawn_numbers, system_of
+from arbiter_app.standings.roundrobin import RoundRobinTable, round_robin_table
 
 
 def _round_robin(session: Session, tournament_id: int) -> tuple[Tournament, RoundRobinSystem]:
@@ -155,6 +157,44 @@ def explain_berger(db: Database, tournament_id: int, pairing_number: int, round_
             other = by_berger[row.opponent]
             text += f". Berger number {row.opponent} is {other.name} (pairing number {other.pairing_number})"
         return text
+
+
+def explain_berger_round(db: Database, tournament_id: int, round_number: int) -> str:
+    """The explanation of a round robin's round: which row of the Berger table it is, and for each board
+    where its pair and colours come from (one line a board; the first line is the heading)."""
+    with db.read() as s:
+        t, system = _round_robin(s, tournament_id)
+        players = list(queries.players(s, t.id))
+        by_berger = berger_numbers(players)
+        size = len(players)
+        planned = system.schedule(size)
+        if not 1 <= round_number <= len(planned):
+            raise ArbiterError(f"the round robin has rounds 1 to {len(planned)}, not {round_number}")
+        table_round = planned[round_number - 1]
+        lines = [f"Round {round_number}: {system.title} (C.05 Annex 1)"]
+        for board, (white, black) in enumerate(table_round.boards, 1):
+            row = berger.berger_row(size, white, round_number, system.double, system.reverse_last_two)
+            w, b = by_berger[white], by_berger[black]
+            lines.append(f"Board {board}: {w.name} (Berger {white}) – {b.name} (Berger {black}): {row.text}")
+        if table_round.bye is not None:
+            row = berger.berger_row(size, table_round.bye, round_number, system.double, system.reverse_last_two)
+            lines.append(f"{by_berger[table_round.bye].name} (Berger {table_round.bye}) sits out: {row.text}")
+        return "\n".join(lines)
+
+
+def round_robin_crosstable(db: Database, tournament_id: int, after_round: int | None = None) -> RoundRobinTable:
+    """The crosstable of a round robin after ``after_round`` (default: the last round with every result in),
+    players by Berger number, places from the standings; C.05's withdrawals shown but not counted
+    (:func:`arbiter_app.standings.roundrobin.round_robin_table`)."""
+    ranked = ranked_standings(db, tournament_id, after_round)
+    with db.read() as s:
+        t, system = _round_robin(s, tournament_id)
+        players = list(queries.players(s, t.id))
+        by_berger = berger_numbers(players)
+        numbers = {p.pairing_number: b for b, p in by_berger.items()}
+        excluded = system.excluded(s, t)
+        state = state_for_round(s, t.id, ranked.round + 1)
+    return round_robin_table(state, ranked, numbers, excluded, system.games_scheduled(len(players)))
 
 
 def rounds_table(db: Database, tournament_id: int) -> tuple[tuple[int, tuple[tuple[int, int, str], ...], tuple[int, ...], bool], ...]:

@@ -25,7 +25,7 @@ from arbiter_app.services.dto import RoundInfo, StandingRow
 from arbiter_app.services.records import point_system
 from arbiter_app.services.rounds import list_rounds
 from arbiter_app.services.state import BYE_OUTCOMES, board_outcomes, state_for_round
-from arbiter_app.services.systems import system_of
+from arbiter_app.services.systems import system_of, system_of_info
 from arbiter_app.services.tiebreak_rules import LegendEntry, codes_in_use, legend, rule_set
 from arbiter_app.services.tournaments import get_tournament
 from arbiter_app.standings.c07 import EDITIONS
@@ -170,6 +170,8 @@ def round_floats(db: Database, tournament_id: int) -> dict[int, dict[int, Float]
     complete = last_complete(rounds)
     state = tournament_state(db, tournament_id, complete + 1)
     found: dict[int, dict[int, Float]] = {p.number: {} for p in state.players}
+    if system_of_info(t).paired_by_table:
+        return found  # a round robin's table pairs everyone with everyone: no score groups, no floats
     by_edition: dict[str, dict[int, tuple[Float, ...]]] = {}
     for r in rounds:
         if r.number <= complete:

@@ -21,11 +21,12 @@ from arbiter_app.pairing.engine import pair_round
 from arbiter_app.pairing.model import Board, RoundPairing, TournamentState
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.models import BoardResult, Player, Round, Tournament
+from arbiter_app.services.articles import edition_title
 from arbiter_app.services.dto import TournamentInfo
 from arbiter_app.services.records import is_withdrawn_in
 from arbiter_app.services.state import state_for_round
 from arbiter_app.standings import roundrobin as rr
-from arbiter_app.trf.rounds import EDITION_SYSTEMS, round_robin_type
+from arbiter_app.trf.rounds import EDITION_SYSTEMS, round_robin_code, round_robin_type
 
 SWISS = "swiss"
 ROUND_ROBIN = "round-robin"
@@ -43,12 +44,24 @@ class TournamentSystem(Protocol):
     def title(self) -> str: ...
 
     @property
+    def rules_title(self) -> str:
+        """What the window's title names: the rules the rounds are paired by."""
+
+    @property
     def report_title(self) -> str:
         """What the page header of a report names."""
 
     @property
     def trf_type(self) -> str:
         """The TRF ``092`` line's text."""
+
+    def trf2026_code(self, accelerated: bool) -> str | None:
+        """The TRF-2026 ``192`` tournament type code (None: the table has none for it)."""
+
+    @property
+    def paired_by_table(self) -> bool:
+        """True when the rounds come from a fixed table (the Berger tables): nothing to weigh, the explanation
+        names the table's row; False when criteria choose among candidates (the Dutch rules)."""
 
     def pair(self, session: Session, t: Tournament, number: int) -> RoundPairing:
         """The round's pairing in pairing numbers (checking the earlier rounds are complete)."""
@@ -75,10 +88,16 @@ class SwissSystem:
 
     edition: str
     name: str = SWISS
+    paired_by_table: bool = False
 
     @property
     def title(self) -> str:
         return f"Swiss, Dutch system ({edition_rules(self.edition).short_title})"
+
+    @property
+    def rules_title(self) -> str:
+        """``Baku 2016 rules``: the edition of the Dutch rules."""
+        return f"{edition_title(self.edition).short} rules"  # an unknown edition as it is spelled
 
     @property
     def report_title(self) -> str:
@@ -88,6 +107,11 @@ class SwissSystem:
     def trf_type(self) -> str:
         """The ``092`` text: the edition's pairing-system code (``FIDE_DUTCH_2025``)."""
         return EDITION_SYSTEMS.get(self.edition, "Individual: Swiss-System (FIDE Dutch System)")
+
+    def trf2026_code(self, accelerated: bool) -> str | None:
+        """The edition's Dutch code (``FIDE_DUTCH_2025``), ``_BAKU`` under Baku acceleration."""
+        code = EDITION_SYSTEMS.get(self.edition)
+        return f"{code}_BAKU" if code is not None and accelerated else code
 
     def pair(self, session: Session, t: Tournament, number: int) -> RoundPairing:
         return pair_round(state_for_round(session, t.id, number), self.edition)
@@ -115,12 +139,18 @@ class RoundRobinSystem:
     double: bool = False
     reverse_last_two: bool = False
     name: str = ROUND_ROBIN
+    paired_by_table: bool = True
 
     @property
     def title(self) -> str:
         kind = "double round robin" if self.double else "round robin"
         reversed_ = ", last two rounds of the first cycle reversed" if self.reverse_last_two else ""
         return f"{kind.capitalize()}, Berger tables{reversed_}"
+
+    @property
+    def rules_title(self) -> str:
+        """``Double round robin, Berger tables``: no edition of the Dutch rules pairs a round robin."""
+        return self.title
 
     @property
     def report_title(self) -> str:
@@ -132,8 +162,17 @@ class RoundRobinSystem:
         text = "Individual: Double Round-Robin" if self.double else "Individual: Round-Robin"
         return text + (" (last two rounds of cycle 1 reversed)" if self.reverse_last_two else "")
 
+    def trf2026_code(self, accelerated: bool) -> str | None:
+        """``BERGER_ROUNDROBIN_G1``, ``BERGER_ROUNDROBIN_G2``, or ``FIDE_DOUBLEROUNDROBIN`` (the last two rounds
+        of cycle 1 reversed): :func:`arbiter_app.trf.rounds.round_robin_code`."""
+        return round_robin_code(self.double, self.reverse_last_two)
+
     def total_rounds(self, players: int) -> int:
         return berger.total_rounds(players, self.double)
+
+    def games_scheduled(self, players: int) -> int:
+        """The games each player is to play: N - 1 per cycle (C.05's "half of the games" counts these)."""
+        return (players - 1) * (2 if self.double else 1)
 
     def schedule(self, players: int) -> list[berger.BergerRound]:
         return berger.schedule(players, self.double, self.reverse_last_two)
@@ -174,13 +213,13 @@ class RoundRobinSystem:
         return ", ".join(rr.RECOMMENDED_ROUND_ROBIN)
 
     def excluded(self, session: Session, t: Tournament) -> frozenset[int]:
-        return excluded_players(session, t, self.double)
+        return excluded_players(session, t, self)
 
     def standings_state(self, session: Session, t: Tournament, state: TournamentState) -> TournamentState:
         return rr.without_players(state, self.excluded(session, t))
 
 
-def excluded_players(session: Session, t: Tournament, double: bool) -> frozenset[int]:
+def excluded_players(session: Session, t: Tournament, system: RoundRobinSystem) -> frozenset[int]:
     """C.05: pairing numbers of the withdrawn players whose results do not count (fewer than half of their
     games completed over the board)."""
     players = list(queries.players(session, t.id))
@@ -193,7 +232,7 @@ def excluded_players(session: Session, t: Tournament, double: bool) -> frozenset
             if b.result not in (None, "*") and not b.forfeit:
                 played[b.white.pairing_number] += 1
                 played[b.black.pairing_number] += 1
-    return rr.excluded_by_withdrawal(played, withdrawn, (len(players) - 1) * (2 if double else 1))
+    return rr.excluded_by_withdrawal(played, withdrawn, system.games_scheduled(len(players)))
 
 
 def system_of(t: Tournament) -> TournamentSystem:
@@ -219,7 +258,7 @@ def make_system(name: str, edition: str, double: bool = False, reverse_last_two:
 
 
 def round_robin_of_trf(type_text: str) -> RoundRobinSystem | None:
-    """The round robin a TRF ``092`` line declares (:func:`arbiter_app.trf.rounds.round_robin_type`), else None."""
+    """The round robin a TRF ``192`` code or ``092`` line declares (:func:`arbiter_app.trf.rounds.round_robin_type`), else None."""
     found = round_robin_type(type_text)
     return RoundRobinSystem(*found) if found is not None else None
 
@@ -237,7 +276,7 @@ def berger_numbers(players: list[Player]) -> dict[int, Player]:
         detail = f"players {', '.join(map(str, missing))} have none" if missing else "they are not 1 to N"
         raise ArbiterError(
             f"the round robin needs Berger numbers 1 to {len(players)} ({detail}): draw them by lot"
-            " (arbiter draw-numbers) or set them by hand before round 1"
+            " or set them by hand before round 1 (Round > Berger numbers…; arbiter berger-numbers)"
         )
     return numbered
 

@@ -28,6 +28,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from arbiter_app.errors import ArbiterError
+from arbiter_app.explain.words import counted
 from arbiter_app.pairing.engine import DEFAULT_EDITION, board_order
 from arbiter_app.pairing.engine import edition as edition_rules
 from arbiter_app.pairing.model import PointSystem
@@ -61,13 +62,13 @@ from arbiter_app.services.tournaments import parse_date
 from arbiter_app.trf import PlayerLine, RoundEntry, TrfDocument, read_trf, write_trf
 from arbiter_app.trf.rounds import (
     BERGER_LINE,
-    EDITION_SYSTEMS,
     SYSTEM_EDITIONS,
     berger_numbers_of,
     edition_of,
     next_round,
     outcome_of,
     pairing_of_round,
+    round_robin_of,
     state_before_round,
     tenths,
 )
@@ -208,7 +209,7 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
             raise ArbiterError(f"{doc.source}:{line_number}:1: expected {_SHAPES[code]}, found {line.rstrip()!r}")
         if code in ("092", "192") and _system_edition(text) is not None:
             continue  # the pairing system: the tournament's edition, written back from it
-        if code == "092" and (rr := round_robin_of_trf(text)) is not None:
+        if code in ("092", "192") and (rr := round_robin_of_trf(text)) is not None:
             values.update(system=rr.name, double_round_robin=rr.double, reverse_last_two=rr.reverse_last_two)
             continue  # a round robin: written back from the tournament's system
         if code == BERGER_LINE:
@@ -303,8 +304,7 @@ def import_trf(
     system = _declared_system(doc)
     declared = system[0] if system else edition_of(doc)
     chosen = edition_rules(edition or declared or DEFAULT_EDITION)
-    type_line = next((line[4:] for _, line in doc.other_lines if line.startswith("092")), "")
-    if edition is None and declared is None and round_robin_of_trf(type_line) is None:
+    if edition is None and declared is None and round_robin_of(doc) is None:
         warnings.append(
             f"{doc.source}: no pairing system declared (092 line): the coming rounds are paired by the "
             f"{chosen.short_title} rules; if earlier rounds were paired by another edition, change it in the settings"
@@ -374,7 +374,7 @@ def import_trf(
             s,
             t.id,
             "import TRF",
-            f"imported {doc.source} ({detect_version(doc).upper()}): {len(doc.players)} players, {paired} rounds",
+            f"imported {doc.source} ({detect_version(doc).upper()}): {counted(len(doc.players), 'player')}, {counted(paired, 'round')}",
             after={"source": doc.source, "format": detect_version(doc)},
         )
         return ImportInfo(tournament_info(t), len(doc.players), paired, tuple(warnings))
@@ -510,8 +510,8 @@ def _trf2026_lines(t: Tournament, byes: list[str]) -> dict[str, str]:
         scores["A"] = absent
     if (line := score_line(scores)) is not None:
         lines["162"] = line
-    if (system := EDITION_SYSTEMS.get(t.edition)) is not None:
-        lines["192"] = f"192 {system}_BAKU" if t.accelerated else f"192 {system}"
+    if (code := system_of(t).trf2026_code(bool(t.accelerated))) is not None:
+        lines["192"] = f"192 {code}"
     if t.tie_breaks.strip() and t.tie_break_rules.startswith("c07"):
         lines["202"] = "202 " + ",".join(code.strip() for code in t.tie_breaks.split(",") if code.strip())
     if byes:

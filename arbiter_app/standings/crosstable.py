@@ -8,6 +8,7 @@ player, with the scores before the round.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -191,8 +192,17 @@ class PairingList:
         }
 
 
-def pairing_list(state: TournamentState, round_number: int, pairing: RoundPairing | None = None) -> PairingList:
-    """The pairing list of a round already in the histories, or of ``pairing`` (e.g. the round to play)."""
+def pairing_list(
+    state: TournamentState,
+    round_number: int,
+    pairing: RoundPairing | None = None,
+    granted: Mapping[int, Outcome] | None = None,
+) -> PairingList:
+    """The pairing list of a round already in the histories, or of ``pairing`` (e.g. the round to play).
+
+    ``granted``: for a round not yet played, what a player without a board was
+    granted before the pairing (a requested half-point bye, an absence), so the
+    list names it rather than "not paired"."""
     recorded = state.round - 1
     if pairing is None and not 1 <= round_number <= recorded:
         raise ArbiterError(f"round {round_number} is not among the {recorded} rounds recorded")
@@ -213,7 +223,7 @@ def pairing_list(state: TournamentState, round_number: int, pairing: RoundPairin
         unpaired = [Unpaired(n, names[n], r.outcome) for n, r in records.items() if n not in on_boards]
     else:
         unpaired = [
-            Unpaired(p.number, p.name, _outcome_of_unpaired(records, pairing, p.number))
+            Unpaired(p.number, p.name, _outcome_of_unpaired(records, pairing, p.number, granted or {}))
             for p in state.players
             if p.number not in on_boards
         ]
@@ -221,11 +231,13 @@ def pairing_list(state: TournamentState, round_number: int, pairing: RoundPairin
     return PairingList(round_number, listed, tuple(unpaired))
 
 
-def _outcome_of_unpaired(records: dict[int, RoundRecord], pairing: RoundPairing, number: int) -> Outcome | None:
-    """The recorded outcome; for a round not yet played, the pairing-allocated bye or not yet known."""
+def _outcome_of_unpaired(
+    records: dict[int, RoundRecord], pairing: RoundPairing, number: int, granted: Mapping[int, Outcome]
+) -> Outcome | None:
+    """The recorded outcome; for a round not yet played, the pairing-allocated bye, what was granted, or None."""
     if records:
         return records[number].outcome
-    return Outcome.PAIRING_ALLOCATED_BYE if number == pairing.bye else None
+    return Outcome.PAIRING_ALLOCATED_BYE if number == pairing.bye else granted.get(number)
 
 
 def _recorded_boards(records: dict[int, RoundRecord]) -> list[Board]:

@@ -9,12 +9,14 @@ accented Latin, Greek and Cyrillic names (DejaVu Sans, Noto Sans).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
 from arbiter_app.pairing.floats import Float
 from arbiter_app.pairing.model import Outcome
 from arbiter_app.standings.crosstable import Crosstable, CrosstableCell, PairingList
+from arbiter_app.standings.roundrobin import RoundRobinTable
 from arbiter_app.standings.rules import Value
 from arbiter_app.standings.table import Standings
 
@@ -47,6 +49,25 @@ def format_points(value: Value) -> str:
     return f"{float(value):g}"
 
 
+POINT_SPACE = "\u00a0" * 3
+"""Three no-break spaces, as wide as "½" in the report's font (DejaVu Sans: 0.95 em against 0.97 em), so
+that a whole number in a right-aligned column of halves lines up with ``4½`` (rich text keeps no-break
+spaces where it would fold other spaces into one)."""
+
+
+def column_texts(values: Sequence[Value]) -> list[str]:
+    """One column of numbers in one format: halves as ``½`` (whole numbers padded to line up), or, when a
+    value needs them (Sonneborn-Berger's quarters, an average rating), decimals with the same number of places
+    in every row (``8.25``, ``16.50``, ``14.00``), so that the points line up; an undefined value stays empty."""
+    defined = [v for v in values if v is not None]
+    fractions = [Fraction(v) for v in defined]
+    if all(f.denominator <= 2 for f in fractions):
+        pad = POINT_SPACE if any(f.denominator == 2 for f in fractions) else ""
+        return [format_points(v) + (pad if v is not None and Fraction(v).denominator == 1 else "") for v in values]
+    places = 1 if all((f * 10).denominator == 1 for f in fractions) else 2
+    return ["" if v is None else f"{float(v):.{places}f}" for v in values]
+
+
 def _document(tournament: str, subtitle: str, date: str, body: str) -> str:
     title = escape(f"{tournament} – {subtitle}")
     line = escape(subtitle + (f" · {date}" if date else ""))
@@ -62,12 +83,19 @@ def _text(text: str) -> str:
     return "<br>".join(escape(line) for line in text.split("\n"))
 
 
-def _table(headings: Sequence[str], rows: Sequence[Sequence[tuple[str, bool]]]) -> str:
-    """An HTML table; each cell is (text, is_number), the text not yet escaped (``\n`` breaks the line)."""
+def _table(
+    headings: Sequence[str], rows: Sequence[Sequence[tuple[str, bool]]], centred: Sequence[int] = ()
+) -> str:
+    """An HTML table; each cell is (text, is_number), the text not yet escaped (``\n`` breaks the line);
+    the columns ``centred`` are centred."""
     head = "".join(f"<th>{escape(h)}</th>" for h in headings)
     lines = []
     for row in rows:
-        cells = "".join(f'<td class="num">{_text(t)}</td>' if num else f"<td>{_text(t)}</td>" for t, num in row)
+        cells = "".join(
+            f'<td class="num">{_text(t)}</td>' if num else
+            f'<td align="center">{_text(t)}</td>' if k in centred else f"<td>{_text(t)}</td>"
+            for k, (t, num) in enumerate(row)
+        )  # fmt: skip
         lines.append(f"<tr>{cells}</tr>")
     return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(lines) + "\n</tbody>\n</table>\n"
 
@@ -75,16 +103,18 @@ def _table(headings: Sequence[str], rows: Sequence[Sequence[tuple[str, bool]]]) 
 def standings_html(standings: Standings, tournament: str, date: str = "") -> str:
     """The standings after ``standings.round`` as an HTML document."""
     headings = ["Place", "No.", "Name", "Rating", "Points", *standings.tiebreaks]
+    points = column_texts([row.score for row in standings.rows])
+    columns = [column_texts([row.tiebreaks[k] for row in standings.rows]) for k in range(len(standings.tiebreaks))]
     rows = [
         [
             (row.place_label + (" *" if row.by_lot else ""), True),
             (str(row.number), True),
             (row.name, False),
             (str(row.rating or ""), True),
-            (format_points(row.score), True),
-            *((format_points(v), True) for v in row.tiebreaks),
+            (points[k], True),
+            *((column[k], True) for column in columns),
         ]
-        for row in standings.rows
+        for k, row in enumerate(standings.rows)
     ]
     note = "<p>* place decided by drawing of lots</p>\n" if any(r.by_lot for r in standings.rows) else ""
     body = _table(headings, rows) + note
@@ -103,6 +133,7 @@ def crosstable_html(crosstable: Crosstable, tournament: str, date: str = "") -> 
     ordered = any(row.place for row in crosstable.rows)
     headings = [*(["Place"] if ordered else []), "No.", "Name", "Rating"]
     headings += [f"R{k}" for k in range(1, crosstable.round + 1)] + ["Points"]
+    points = column_texts([row.score for row in crosstable.rows])
     rows = [
         [
             *([(row.place, True)] if ordered else []),
@@ -110,9 +141,9 @@ def crosstable_html(crosstable: Crosstable, tournament: str, date: str = "") -> 
             (row.name, False),
             (str(row.rating or ""), True),
             *((_cell_text(c), False) for c in row.cells),
-            (format_points(row.score), True),
+            (points[k], True),
         ]
-        for row in crosstable.rows
+        for k, row in enumerate(crosstable.rows)
     ]
     return _document(tournament, f"Crosstable after round {crosstable.round}", date, _table(headings, rows))
 
@@ -125,7 +156,9 @@ def wallchart_html(crosstable: Crosstable, tournament: str, date: str = "") -> s
     """
     headings = ["No.", "Name", "Rating"] + [f"R{k}" for k in range(1, crosstable.round + 1)] + ["Points", "Place"]
     rows = []
-    for row in sorted(crosstable.rows, key=lambda r: r.number):
+    ordered = sorted(crosstable.rows, key=lambda r: r.number)
+    points = column_texts([row.score for row in ordered])
+    for row, total in zip(ordered, points):
         cells = [
             (f"{_cell_text(c)}\n{format_points(score)}", False) for c, score in zip(row.cells, row.running_scores)
         ]
@@ -135,7 +168,7 @@ def wallchart_html(crosstable: Crosstable, tournament: str, date: str = "") -> s
                 (row.name, False),
                 (str(row.rating or ""), True),
                 *cells,
-                (format_points(row.score), True),
+                (total, True),
                 (row.place, True),
             ]
         )
@@ -152,21 +185,27 @@ _CARD_OPPONENT: dict[Outcome, str] = {
 
 
 def pairing_cards_html(
-    crosstable: Crosstable, tournament: str, date: str = "", floats: Mapping[int, Mapping[int, Float]] | None = None
+    crosstable: Crosstable,
+    tournament: str,
+    date: str = "",
+    floats: Mapping[int, Mapping[int, Float]] | None = None,
+    playing: PairingList | None = None,
 ) -> str:
     """The pairing cards after ``crosstable.round``, as the Arbiters' Manual keeps them: one per player.
 
     A line per round: colour, opponent (number and name), float (``floats[number][round]``, from the
     pairing core's definition for the tournament's edition, :func:`arbiter_app.pairing.floats.floats_of`),
-    result and running score.
+    result and running score.  ``playing``: the round paired after it, in progress, is the last line of
+    each card (colour, opponent or bye, float; no result yet).
     """
     floats = floats or {}
+    upcoming = _upcoming(playing) if playing is not None and playing.round == crosstable.round + 1 else {}
     by_number = {row.number: row for row in crosstable.rows}
     headings = ["Rd", "Col", "Opponent", "Float", "Result", "Score"]
     cards = []
     for row in sorted(crosstable.rows, key=lambda r: r.number):
         lines = []
-        for cell, after in zip(row.cells, row.running_scores):
+        for cell, after in zip(row.cells, column_texts(row.running_scores)):
             if cell.opponent is not None:
                 other = by_number[cell.opponent]
                 opponent = f"{other.number} {other.name}"
@@ -181,9 +220,18 @@ def pairing_cards_html(
                     (opponent, False),
                     (drift, False),
                     (cell.result, False),
-                    (format_points(after), True),
+                    (after, True),
                 ]
             )
+        if row.number in upcoming:
+            colour, other = upcoming[row.number]
+            if isinstance(other, int):  # an opponent without a card yet (a late entry) by number alone
+                opponent = f"{other} {by_number[other].name}" if other in by_number else str(other)
+            else:
+                opponent = other
+            drift = _ARROWS[floats.get(row.number, {}).get(crosstable.round + 1, Float.NONE)]
+            lines.append([(str(crosstable.round + 1), True), (colour, False), (opponent, False), (drift, False),
+                          ("", False), ("", True)])  # fmt: skip
         title = f"{row.number} {row.name}" + (f" ({row.rating})" if row.rating else "")
         # The player's name heads the card's table, so it never parts from it.
         card = _table(headings, lines).replace(
@@ -195,10 +243,23 @@ def pairing_cards_html(
         for k in range(0, len(cards), CARDS_PER_ROW)
     )
     body = f'<table class="grid">\n{grid}</table>\n'
-    return _document(tournament, f"Pairing cards after round {crosstable.round}", date, body)
+    subtitle = f"Pairing cards after round {crosstable.round}"
+    if upcoming:
+        subtitle += f", round {crosstable.round + 1} being played"
+    return _document(tournament, subtitle, date, body)
 
 
 _ARROWS = {Float.DOWN: "↓", Float.UP: "↑", Float.NONE: ""}
+
+
+def _upcoming(playing: PairingList) -> dict[int, tuple[str, int | str]]:
+    """Each player's colour and opponent (or what instead of a game) in the round being played."""
+    found: dict[int, tuple[str, int | str]] = {}
+    for b in playing.boards:
+        found[b.white], found[b.black] = ("W", b.black), ("B", b.white)
+    for u in playing.unpaired:
+        found[u.number] = ("", _CARD_OPPONENT.get(u.outcome, "") if u.outcome else "")
+    return found
 
 CARDS_PER_ROW = 3
 """Pairing cards side by side on a landscape page."""
@@ -214,29 +275,75 @@ _UNPAIRED: dict[Outcome | None, str] = {
 }
 
 
-def pairing_list_html(listing: PairingList, tournament: str, date: str = "") -> str:
-    """The pairing of ``listing.round`` in C.04.2.D.9 board order, then the players without a board."""
-    headings = ["Board", "No.", "White", "Pts", "Result", "Pts", "Black", "No."]
+@dataclass(frozen=True)
+class Entrant:
+    """What a pairing list prints beside a player's name: title, rating, federation."""
+
+    title: str = ""
+    rating: int = 0
+    federation: str = ""
+
+
+def _player(number: int, name: str, entrants: Mapping[int, Entrant]) -> list[tuple[str, bool]]:
+    """Name with title, rating, federation: the cells of one player on a pairing list."""
+    who = entrants.get(number, Entrant())
+    return [(f"{who.title} {name}" if who.title else name, False), (str(who.rating or ""), True),
+            (who.federation, False)]  # fmt: skip
+
+
+def _boards_table(listing: PairingList, entrants: Mapping[int, Entrant]) -> str:
+    headings = ["Bd", "No.", "White", "Rtg", "Fed", "Pts", "Result", "Pts", "Black", "Rtg", "Fed", "No."]
+    scores = column_texts([s for b in listing.boards for s in (b.white_score, b.black_score)])
     rows = [
         [
             (str(b.board), True),
             (str(b.white), True),
-            (b.white_name, False),
-            (format_points(b.white_score), True),
+            *_player(b.white, b.white_name, entrants),
+            (scores[2 * k], True),
             (b.result, False),
-            (format_points(b.black_score), True),
-            (b.black_name, False),
+            (scores[2 * k + 1], True),
+            *_player(b.black, b.black_name, entrants),
             (str(b.black), True),
         ]
-        for b in listing.boards
+        for k, b in enumerate(listing.boards)
     ]
-    body = _table(headings, rows)
-    if listing.unpaired:
-        items = "".join(
-            f"<li>{u.number} {escape(u.name)}: {_UNPAIRED.get(u.outcome, 'not paired')}</li>" for u in listing.unpaired
-        )
-        body += f"<ul>{items}</ul>\n"
+    return _table(headings, rows, centred=(6,))
+
+
+def _unpaired_table(listing: PairingList, entrants: Mapping[int, Entrant]) -> str:
+    """The players without a board and why: the pairing-allocated bye, a requested bye, an absence."""
+    if not listing.unpaired:
+        return ""
+    rows = [
+        [(str(u.number), True), *_player(u.number, u.name, entrants), (_UNPAIRED.get(u.outcome, "not paired"), False)]
+        for u in listing.unpaired
+    ]
+    return _table(["No.", "Without a board", "Rtg", "Fed", f"Round {listing.round}"], rows)
+
+
+def pairing_list_html(
+    listing: PairingList, tournament: str, date: str = "", entrants: Mapping[int, Entrant] | None = None
+) -> str:
+    """The pairing of ``listing.round`` in C.04.2.D.9 board order (names with title, rating, federation, the
+    points before the round, the result), then the players without a board: byes (requested ones as such) and
+    absences."""
+    entrants = entrants or {}
+    body = _boards_table(listing, entrants) + _unpaired_table(listing, entrants)
     return _document(tournament, f"Pairings of round {listing.round}", date, body)
+
+
+def results_sheet_html(
+    listing: PairingList, tournament: str, date: str = "", entrants: Mapping[int, Entrant] | None = None
+) -> str:
+    """The results of a round as far as they are in, to post during the round: the pairing list with every
+    result entered so far, the boards still playing left blank, and how many results are in."""
+    entrants = entrants or {}
+    done = sum(1 for b in listing.boards if b.result)
+    total = len(listing.boards)
+    subtitle = f"Results of round {listing.round}" + ("" if done == total else " so far")
+    count = f"{done} of {total} results in" + ("" if done == total else "; the boards left blank are still playing")
+    body = f"<p>{escape(count)}</p>\n" + _boards_table(listing, entrants) + _unpaired_table(listing, entrants)
+    return _document(tournament, subtitle, date, body)
 
 
 def rounds_table_html(
@@ -254,3 +361,26 @@ def rounds_table_html(
         if out:
             body.append(f"<p>Sits out: {escape(', '.join(out))}</p>\n")
     return _document(tournament, "All rounds", date, "".join(body))
+
+
+def round_robin_crosstable_html(table: RoundRobinTable, tournament: str, date: str = "") -> str:
+    """A round robin's crosstable: players by Berger number, a column per opponent, points and place.
+
+    C.05: a player who withdrew having completed less than half of the games stays in the table, the points
+    in brackets and no place (not counted), with a note saying so under the table."""
+    headings = ["No.", "Name", "Rating", *(str(k) for k in range(1, len(table.lines) + 1)), "Points", *table.tiebreaks,
+                "Place"]
+    rows = []
+    for line in table.lines:
+        score = format_points(line.score)
+        rows.append([
+            (str(line.berger), True),
+            (line.name, False),
+            (str(line.rating or ""), True),
+            *((cell, True) for cell in line.cells),
+            (score if line.counted else f"({score})", True),
+            *((format_points(v), True) for v in line.tiebreaks or (None,) * len(table.tiebreaks)),
+            (line.place if line.counted else "–", True),
+        ])
+    notes = "".join(f"<p>{escape(note)}.</p>\n" for note in table.notes)
+    return _document(tournament, f"Crosstable after round {table.round}", date, _table(headings, rows) + notes)

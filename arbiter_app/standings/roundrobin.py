@@ -2,8 +2,10 @@
 tie-breaks C.07 offers for them.
 
 C.05: when a player of a round robin withdraws (or is expelled) having completed less than half of the
-games, the results of that player do not count in the standings; with half or more, they stand (the
-games not played are lost by forfeit; the rounds service enters those forfeits).  Checklist Q103.
+games, the player's score stays in the tournament table (for rating and the record) but the points scored
+by or against the player do not count in the standings; with half or more, they stand.  Either way the
+games not played are shown ``-`` for the player and ``+`` for the opponent (the rounds service enters them
+as forfeits).  Checklist Q103.
 
 C.07 Article 8 (Buchholz and the tie-breaks related to it): "These tie-breaks must not be used in
 round-robins" -- the Buchholz family (BH, AOB, FB) is not offered (checklist Q105).
@@ -13,10 +15,12 @@ Pure: the pairing model in, the pairing model out.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from arbiter_app.pairing.model import Outcome, RoundRecord, TournamentState
+from arbiter_app.standings.rules import Value
+from arbiter_app.standings.table import Standings
 
 BUCHHOLZ_FAMILY = frozenset({"BH", "AOB", "FB"})
 """C.07 Article 8: not for round robins."""
@@ -72,3 +76,88 @@ def without_players(state: TournamentState, excluded: frozenset[int]) -> Tournam
         not_paired=frozenset(n for n in state.not_paired if n not in excluded),
         forbidden_pairs=frozenset(pair for pair in state.forbidden_pairs if not pair & excluded),
     )
+
+
+@dataclass(frozen=True)
+class RoundRobinLine:
+    """One player's line of a round robin's crosstable: a cell per opponent, by Berger number."""
+
+    number: int
+    """Pairing number."""
+    berger: int
+    name: str
+    rating: int
+    cells: tuple[str, ...]
+    """``cells[b - 1]``: the results against Berger number ``b`` in round order (``"1 ½"`` in a double round
+    robin), ``"×"`` on the diagonal, ``""`` for a game not played yet."""
+    score: Fraction
+    """The points the standings count: without the games against players whose results do not count; for such a
+    player, their own points (shown, not counted)."""
+    counted: bool
+    """False for a player whose results do not count (C.05)."""
+    place: str = ""
+    tiebreaks: tuple[Value, ...] = ()
+    """The standings' tie-break values (none for a player not counted)."""
+
+
+@dataclass(frozen=True)
+class RoundRobinTable:
+    """The crosstable of a round robin after ``round`` rounds, players by Berger number."""
+
+    round: int
+    lines: tuple[RoundRobinLine, ...]
+    notes: tuple[str, ...] = ()
+    tiebreaks: tuple[str, ...] = ()
+    """The codes of the tie-breaks, in the standings' order."""
+
+
+CELL_TEXT = {
+    Outcome.WIN: "1",
+    Outcome.DRAW: "½",
+    Outcome.LOSS: "0",
+    Outcome.FORFEIT_WIN: "+",
+    Outcome.FORFEIT_LOSS: "-",
+}
+"""C.05: a game not played is ``-`` for the player who did not play it, ``+`` for the opponent (``-`` both when
+neither came)."""
+
+
+def round_robin_table(state: TournamentState, standings: Standings, berger: dict[int, int], excluded: frozenset[int],
+                      games_scheduled: int) -> RoundRobinTable:
+    """The crosstable of a round robin after the rounds ``standings`` ranks (``state`` with every player,
+    ``berger``: pairing number -> Berger number), with the standings' places and tie-breaks.
+
+    C.05 (withdrawals from a round robin): a player who leaves having completed less than half of the games
+    stays in the table -- the results by and against them are shown -- but the points scored by them or
+    against them are not counted in the standings (``excluded``: their line is marked, the others' points leave
+    those games out); with half or more, everything counts.  Unplayed games are ``-`` for the player who did
+    not play, ``+`` for the opponent."""
+    after_round = standings.round
+    ranked = {row.number: row for row in standings.rows}
+    players = sorted(state.players, key=lambda p: berger[p.number])
+    size = len(players)
+    lines = []
+    for p in players:
+        cells = [""] * size
+        cells[berger[p.number] - 1] = "×"
+        counted = Fraction(0)
+        for record in p.history[:after_round]:
+            if record.opponent is not None and record.outcome in CELL_TEXT:
+                k = berger[record.opponent] - 1
+                cells[k] = " ".join(filter(None, (cells[k], CELL_TEXT[record.outcome])))
+            if p.number in excluded or record.opponent not in excluded:
+                counted += Fraction(record.points, 10)
+        row = ranked.get(p.number)
+        lines.append(RoundRobinLine(p.number, berger[p.number], p.name, p.rating, tuple(cells), counted,
+                                    p.number not in excluded, row.place_label if row else "",
+                                    row.tiebreaks if row else ()))
+    notes = []
+    for p in players:
+        if p.number in excluded:
+            played = sum(1 for r in p.history if r.outcome.is_played)
+            notes.append(
+                f"{p.name} (Berger number {berger[p.number]}) withdrew having completed {played} of "
+                f"{games_scheduled} games, less than half: the results by and against {p.name} stay in the "
+                "table but are not counted (C.05)"
+            )
+    return RoundRobinTable(after_round, tuple(lines), tuple(notes), standings.tiebreaks)

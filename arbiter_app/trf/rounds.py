@@ -14,6 +14,7 @@ from arbiter_app.pairing.model import (
     RoundRecord,
     TournamentState,
 )
+from arbiter_app.trf.errors import TrfError
 from arbiter_app.trf.model import PlayerLine, RoundEntry, TrfDocument
 
 _PLAYED = {"1": Outcome.WIN, "W": Outcome.WIN, "0": Outcome.LOSS, "L": Outcome.LOSS, "=": Outcome.DRAW, "D": Outcome.DRAW}
@@ -164,12 +165,40 @@ def next_round(doc: TrfDocument) -> int:
 
 
 BERGER_LINE = "XXB"
-"""This application's line for a round robin's Berger numbers, in pairing-number order (``XXB 3 1 4 2``)."""
+"""This application's line for a round robin's Berger numbers, in pairing-number order (``XXB 3 1 4 2``).
+TRF-2026 has a record for the kind of round robin (``192``, :data:`ROUND_ROBIN_CODES`) but none for the Berger
+numbers; a file without this line is read with the starting ranks as the Berger numbers."""
+
+
+ROUND_ROBIN_CODES: dict[str, tuple[bool, bool]] = {
+    "BERGER_ROUNDROBIN_G1": (False, False),
+    "BERGER_ROUNDROBIN": (False, False),
+    "FIDE_ROUNDROBIN": (False, False),
+    "BERGER_ROUNDROBIN_G2": (True, False),
+    "BERGER_DOUBLEROUNDROBIN": (True, False),
+    "FIDE_DOUBLEROUNDROBIN": (True, True),
+}
+"""TRF-2026 ``192`` tournament type codes of an individual round robin (FIDE's Tournament Type Code Table for
+TRF code 192): (double, last two rounds of cycle 1 reversed).  ``BERGER_ROUNDROBIN_Gn`` plays the Berger
+table n times; ``FIDE_DOUBLEROUNDROBIN`` is the first cycle with its last two rounds in reverse order, then
+the second.  The first code of each kind is the one written."""
+
+
+def round_robin_code(double: bool, reverse_last_two: bool) -> str:
+    """The ``192`` code of a round robin (:data:`ROUND_ROBIN_CODES`)."""
+    return next(code for code, kind in ROUND_ROBIN_CODES.items() if kind == (double, reverse_last_two))
 
 
 def round_robin_type(type_text: str) -> tuple[bool, bool] | None:
-    """A ``092`` text that declares a round robin ("Round-Robin", "Double Round-Robin", "... reversed"):
-    (double, last two rounds of cycle 1 reversed); None for any other type."""
+    """A ``192`` code (TRF-2026, :data:`ROUND_ROBIN_CODES`) or a ``092`` text (TRF-16's free text: "Round-Robin",
+    "Double Round-Robin", "... reversed") that declares a round robin: (double, last two rounds of cycle 1
+    reversed); None for any other type.  A Berger round robin played more than twice is refused."""
+    code = type_text.strip().upper()
+    if code in ROUND_ROBIN_CODES:
+        return ROUND_ROBIN_CODES[code]
+    if code.startswith("BERGER_ROUNDROBIN_G"):
+        raise TrfError(f"192 {code}: a round robin played {code.rsplit('G', 1)[1]} times is not supported "
+                           "(single or double only)")
     text = type_text.lower().replace("round robin", "round-robin").replace("roundrobin", "round-robin")
     if "round-robin" not in text:
         return None
@@ -178,8 +207,12 @@ def round_robin_type(type_text: str) -> tuple[bool, bool] | None:
 
 
 def round_robin_of(doc: TrfDocument) -> tuple[bool, bool] | None:
-    """The round robin the document's ``092`` line declares, else None."""
-    return round_robin_type(doc.pairing_system or "")
+    """The round robin the document's ``192`` record (TRF-2026) or else its ``092`` line declares, else None."""
+    for code in ("192", "092"):
+        for _, line in doc.other_lines:
+            if line.startswith(code) and (found := round_robin_type(line[3:])) is not None:
+                return found
+    return None
 
 
 def berger_numbers_of(doc: TrfDocument) -> dict[int, int]:

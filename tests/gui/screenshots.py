@@ -3,7 +3,8 @@
     QT_QPA_PLATFORM=offscreen python tests/gui/screenshots.py [OUT_DIR]
 
 Not a test (pytest does not collect it): the pictures are for the README and
-for looking at.  The tournament shown is the Arbiters' Manual example after
+for looking at.  Every view at 1920x1080 (``NAME.png``) and at 1024x768, a
+seminar projector (``NAME-1024.png``), with the hall display's two pages.  The tournament shown is the Arbiters' Manual example after
 four rounds, with round 5 paired by the engine, published and half its
 results in.
 """
@@ -19,7 +20,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from arbiter_app import services as sv
@@ -34,7 +35,9 @@ from arbiter_app.persistence import open_database
 from arbiter_app.services import Swap
 from arbiter_app.trf import read_trf
 
-SIZE = (1360, 820)
+SIZES = ((1024, 768), (1920, 1080))
+LONG_NAME = "Nepomniachtchi, Ian Alexandrovich"
+"""A late entry with a long name: the cards and tables must show it whole."""
 
 
 def build_tournament(path: Path) -> None:
@@ -46,6 +49,7 @@ def build_tournament(path: Path) -> None:
     sv.publish_round(db, tid)
     sv.enter_results(db, tid, 5, [(1, "1/2"), (2, "1-0"), (3, "0-1")])
     sv.register_player(db, tid, "Moreau, Lucie", rating=1980, title="WFM", federation="FRA", fide_id="20612345")
+    sv.register_player(db, tid, LONG_NAME, rating=2760, title="GM", federation="FID", fide_id="4168119")
     sv.request_bye(db, tid, 12, 6, "half")
     db.dispose()
 
@@ -53,9 +57,69 @@ def build_tournament(path: Path) -> None:
 def save(widget: QWidget, out: Path, name: str) -> Path:
     QApplication.processEvents()
     target = out / f"{name}.png"
-    widget.grab().save(str(target))
+    widget.grab().save(str(target), "PNG", 0)  # 0: the smallest file
     print(target)
     return target
+
+
+def resize(window: QWidget, size: tuple[int, int]) -> None:
+    """In steps, as an arbiter drags the edge (the explain panel moves below the tables on the way)."""
+    for _ in range(40):
+        w = max(size[0], window.width() - 100) if window.width() > size[0] else min(size[0], window.width() + 100)
+        h = max(size[1], window.height() - 100) if window.height() > size[1] else min(size[1], window.height() + 100)
+        window.resize(w, h)
+        QApplication.processEvents()
+        if (window.width(), window.height()) == size:
+            return
+
+
+def views(window: MainWindow, out: Path, size: tuple[int, int]) -> None:
+    """Every view of the window at ``size``: ``NAME.png`` at 1920x1080, ``NAME-1024.png`` at 1024x768."""
+    tail = "" if size[0] >= 1920 else f"-{size[0]}"
+    resize(window, size)
+    for view, name in [
+        (window.players_view, "players"),
+        (window.rounds_view, "rounds"),
+        (window.cards_view, "cards"),
+        (window.standings_view, "standings"),
+        (window.audit_view, "audit"),
+    ]:
+        window.tabs.setCurrentWidget(view)
+        if view is window.rounds_view:
+            view.show_round(5)
+            view.select_board(4)
+        save(window, out, name + tail)
+    window.tabs.setCurrentWidget(window.rounds_view)
+    dock = window.explain_dock
+    dock.show()
+    resize(window, size)
+    dock.explain(5)
+    dock.tabs.setCurrentIndex(0)
+    save(window, out, "explain-outline" + tail)
+    dock.tabs.setCurrentIndex(1)
+    dock.bracket.setCurrentIndex(dock.bracket.count() - 1)
+    dock.mode.setCurrentIndex(1)
+    save(window, out, "explain-sieve" + tail)
+    dock.mode.setCurrentIndex(0)
+    dock.ask_why_not(7, 3)
+    save(window, out, "explain-desk" + tail)
+    dock.hide()
+    hall = window.show_hall_display()
+    hall.timer.stop()
+    hall.resize(*size)
+    hall.page = 0
+    save(hall, out, "hall-boards" + tail)
+    hall.page = len(hall.pages) - 1
+    save(hall, out, "hall-names" + tail)
+    hall.hide()
+    window.explain_dock.round.setValue(5)
+    seminar = window.show_seminar()
+    assert seminar is not None
+    seminar.showNormal()
+    seminar.resize(*size)
+    seminar.show_step(1)
+    save(seminar, out, "seminar-bracket" + tail)
+    seminar.close()
 
 
 def main(out: Path) -> None:
@@ -67,37 +131,13 @@ def main(out: Path) -> None:
         path = Path(folder) / "manual-example.db"
         build_tournament(path)
         window = MainWindow(SyncRunner())
-        window.resize(*SIZE)
         window.show()
+        for size in SIZES:
+            resize(window, size)
+            save(window, out, "welcome" + ("" if size[0] >= 1920 else f"-{size[0]}"))
         window.open_file(path)
-        window.close_tournament()
-        save(window, out, "welcome")
-        window.open_file(path)
-        window.resize(*SIZE)
-        for view, name in [
-            (window.players_view, "players"),
-            (window.rounds_view, "rounds"),
-            (window.cards_view, "cards"),
-            (window.standings_view, "standings"),
-            (window.audit_view, "audit"),
-        ]:
-            window.tabs.setCurrentWidget(view)
-            if view is window.rounds_view:
-                view.select_board(4)
-            save(window, out, name)
-        window.tabs.setCurrentWidget(window.rounds_view)
-        window.explain_dock.show()
-        window.resizeDocks([window.explain_dock], [640], Qt.Orientation.Horizontal)
-        window.explain_dock.explain(5)
-        window.explain_dock.tabs.setCurrentIndex(0)
-        save(window, out, "explain-outline")
-        window.explain_dock.tabs.setCurrentIndex(1)
-        window.explain_dock.bracket.setCurrentIndex(window.explain_dock.bracket.count() - 1)
-        window.explain_dock.mode.setCurrentIndex(1)
-        save(window, out, "explain-sieve")
-        window.explain_dock.ask_why_not(7, 3)
-        save(window, out, "explain-desk")
-        window.explain_dock.hide()
+        for size in SIZES:
+            views(window, out, size)
         context = window.context
         assert context is not None
         dialog = OverrideDialog(context, window.rounds_view.current, window)  # type: ignore[arg-type]
@@ -112,7 +152,7 @@ def main(out: Path) -> None:
         save(player, out, "player-dialog")
         player.close()
         report = ReportDialog(context, "wallchart", window)
-        report.resize(*SIZE)
+        report.resize(*SIZES[-1])
         report.show()
         save(report, out, "report-wallchart")
         report.close()

@@ -37,6 +37,7 @@ def test_every_report_is_previewed_for_the_rounds_it_can_show(window: MainWindow
         "wallchart": "Wall chart after round 9",
         "cards": "Pairing cards after round 9",
         "pairings": "Pairings of round 9",
+        "results": "Results of round 9",
     }[kind]
     assert heading in text and dialog.print_button.isEnabled()
     dialog.round_box.setCurrentIndex(dialog.round_box.findData(3))
@@ -66,13 +67,14 @@ def test_printing_lays_the_report_out_on_the_printer(window: MainWindow, tmp_pat
 
 
 def test_the_print_dialog_prints_what_it_was_given(window: MainWindow, tmp_path: Path, qtbot: Any) -> None:
-    """Reports menu, then Print…: the print dialog opens on an A4 landscape printer; accepted, it prints."""
+    """Reports menu, then Print…: the print dialog opens on an A4 printer turned as the report's width asks
+    (the manual's standings fit portrait); accepted, it prints."""
     window.open_example()
     target = tmp_path / "from-dialog.pdf"
 
     def in_print_dialog(print_dialog: QPrintDialog) -> None:
         printer = print_dialog.printer()
-        assert printer.pageLayout().orientation().name == "Landscape"
+        assert printer.pageLayout().orientation().name == "Portrait"
         printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
         printer.setOutputFileName(str(target))
         print_dialog.done(QPrintDialog.DialogCode.Accepted)

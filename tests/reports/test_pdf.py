@@ -54,7 +54,8 @@ def _right_edge_blank(png: Path, columns: int = 8) -> bool:
     from PySide6.QtGui import QImage
 
     image = QImage(str(png))
-    assert not image.isNull() and image.width() > image.height()  # A4 landscape
+    long, short = max(image.width(), image.height()), min(image.width(), image.height())
+    assert not image.isNull() and abs(long / short - 297 / 210) < 0.02  # A4, portrait or landscape
     return all(
         image.pixelColor(x, y).lightness() > 200
         for x in range(image.width() - columns, image.width())

@@ -15,6 +15,7 @@ from arbiter_app.persistence import Database
 from arbiter_app.reports import report_html
 from arbiter_app.services.dto import RoundInfo
 from arbiter_app.services.systems import drawn_numbers
+from arbiter_app.standings.reports import format_points
 
 ALL_ROUND_ROBIN_CODES = "DE, WIN, BPG, BWG, REP, STD, SB, SB/C1, SB/C2, KS, KS/L+2, KS/L-2, RTNG, RTNG/R, TPN, TPN/R"
 
@@ -46,7 +47,7 @@ def play_round(db: Database, tid: int) -> RoundInfo:
     return sv.get_round(db, tid, r.number)
 
 
-def test_ten_player_double_round_robin_with_a_withdrawal(db: Database, tmp_path) -> None:  # noqa: ANN001
+def test_ten_player_double_round_robin_with_a_withdrawal(db: Database, tmp_path) -> None:
     tid = ten_player_double(db)
     t = sv.get_tournament(db, tid)
     assert (t.system, t.double_round_robin, t.reverse_last_two) == ("round-robin", True, True)
@@ -134,8 +135,21 @@ def test_ten_player_double_round_robin_with_a_withdrawal(db: Database, tmp_path)
     # Reports: crosstable, standings, pairing list, cards.
     cross = report_html(db, tid, "crosstable")
     assert "Double round robin, Berger tables" in cross
-    assert NAMES[leaver - 1] not in cross  # C.05: the player's results do not count; not in the crosstable
-    assert all(name in cross for name in NAMES if name != NAMES[leaver - 1])
+    assert all(name in cross for name in NAMES)
+    # C.05: the withdrawn player stays in the table (results by and against them shown), not counted.
+    rr_table = sv.round_robin_crosstable(db, tid)
+    lines = {line.number: line for line in rr_table.lines}
+    assert [line.berger for line in rr_table.lines] == list(range(1, 11))
+    assert not lines[leaver].counted and lines[leaver].place == "" and lines[leaver].score > 0
+    assert f"({format_points(lines[leaver].score)})" in cross and "not counted (C.05)" in cross
+    assert rr_table.notes and "3 of 18 games" in rr_table.notes[0]
+    assert {n: line.score * 10 for n, line in lines.items() if n != leaver} == expected  # others: 9 opponents
+    assert all(lines[n].cells[0] for n in lines if n != leaver)  # the games against Berger 1 shown: 1 0 ½ + -
+    # Three games played (cycle 1, rounds 1-3), then forfeits: "-" for the leaver, "+" for the opponent.
+    assert [c.split()[1] for c in lines[leaver].cells if c != "×"] == ["-"] * 9
+    assert lines[leaver].cells.count("- -") == 6
+    assert all(lines[n].cells[lines[leaver].berger - 1].endswith("+") for n in lines if n != leaver)
+    assert all(not floats for floats in sv.round_floats(db, tid).values())  # no score groups, no floats
     for kind in ("standings", "pairings", "cards", "wallchart", "rounds"):
         assert "<html" in report_html(db, tid, kind).lower()
 
@@ -190,7 +204,7 @@ def test_odd_field_sits_out(db: Database) -> None:
     assert sv.list_byes(db, t.id) == ()
 
 
-def test_trf_export_and_import_of_a_round_robin(db: Database, tmp_path) -> None:  # noqa: ANN001
+def test_trf_export_and_import_of_a_round_robin(db: Database, tmp_path) -> None:
     """TRF: the 092 line names the round robin, XXB keeps the Berger numbers; the import pairs on by them."""
     tid = ten_player_double(db)
     sv.draw_berger_numbers(db, tid, seed=5)
@@ -215,6 +229,33 @@ def test_trf_export_and_import_of_a_round_robin(db: Database, tmp_path) -> None:
     assert sv.export_trf(db, t.id).text.count("XXB") == 1
 
 
+def test_trf_2026_records_the_kind_of_round_robin_on_192(db: Database, tmp_path) -> None:
+    """TRF-2026's tournament type code (record 192): FIDE_DOUBLEROUNDROBIN for a double round robin whose first
+    cycle ends with its last two rounds reversed, BERGER_ROUNDROBIN_G1 / _G2 otherwise -- never the Dutch code.
+    A file declaring the round robin on 192 only is read as one; XXB still gives the Berger numbers."""
+    tid = ten_player_double(db)
+    sv.draw_berger_numbers(db, tid, seed=5)
+    play_round(db, tid)
+    text = sv.export_trf(db, tid, "trf-2026").text
+    assert "192 FIDE_DOUBLEROUNDROBIN" in text.splitlines() and "FIDE_DUTCH" not in text
+    numbers = sv.berger_number_of(db, tid)
+    only_192 = "\n".join(line for line in text.splitlines() if not line.startswith("092"))
+    path = tmp_path / "rr2026.trf"
+    path.write_text(only_192 + "\n")
+    t = sv.import_trf(db, str(path), name="Copy").tournament
+    assert (t.system, t.double_round_robin, t.reverse_last_two, t.rounds_count) == ("round-robin", True, True, 18)
+    assert sv.berger_number_of(db, t.id) == numbers
+    for code, kind in (("BERGER_ROUNDROBIN_G2", (True, False)), ("BERGER_ROUNDROBIN", (False, False))):
+        path.write_text(only_192.replace("192 FIDE_DOUBLEROUNDROBIN", f"192 {code}") + "\n")
+        t = sv.import_trf(db, str(path), name=code).tournament
+        assert (t.system, t.double_round_robin, t.reverse_last_two) == ("round-robin", *kind)
+    single = sv.create_tournament(db, "Single", 3, system=sv.ROUND_ROBIN)
+    assert "192 BERGER_ROUNDROBIN_G1" in sv.export_trf(db, single.id, "trf-2026").text.splitlines()
+    path.write_text(only_192.replace("192 FIDE_DOUBLEROUNDROBIN", "192 BERGER_ROUNDROBIN_G3") + "\n")
+    with pytest.raises(ArbiterError, match="BERGER_ROUNDROBIN_G3: a round robin played 3 times"):
+        sv.import_trf(db, str(path), name="Three")
+
+
 def test_withdrawal_after_half_the_games_stands(db: Database) -> None:
     """C.05: a player who completed at least half of the games keeps their results; the games left are
     lost by forfeit (entered with the pairing)."""
@@ -230,3 +271,9 @@ def test_withdrawal_after_half_the_games_stands(db: Database) -> None:
     assert board.forfeit and board.result == ("0-1" if board.white == 4 else "1-0")
     rows = sv.ranked_standings(db, t.id).rows
     assert sorted(row.number for row in rows) == [1, 2, 3, 4]
+    # The crosstable counts everything: the forfeit is "-" for the player who left, "+" for the opponent.
+    cross = sv.round_robin_crosstable(db, t.id)
+    lines = {line.number: line for line in cross.lines}
+    opponent = board.black if board.white == 4 else board.white
+    assert lines[4].counted and lines[4].cells[opponent - 1] == "-" and lines[opponent].cells[3] == "+"
+    assert not cross.notes and {n: line.score for n, line in lines.items()} == {row.number: row.score for row in rows}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from fractions import Fraction as F
 from html.parser import HTMLParser
@@ -10,10 +11,14 @@ import pytest
 
 from arbiter_app.standings import crosstable, pairing_list, standings
 from arbiter_app.standings.reports import (
+    POINT_SPACE,
+    Entrant,
+    column_texts,
     crosstable_html,
     format_points,
     pairing_cards_html,
     pairing_list_html,
+    results_sheet_html,
     standings_html,
     wallchart_html,
 )
@@ -122,3 +127,59 @@ def test_pairing_cards_html() -> None:
     assert "<td>W</td><td>6 Player 6</td><td>↑</td><td>1</td>" in five
     four = cards[3]
     assert "<td>bye</td><td>↓</td><td>U</td>" in four  # the pairing-allocated bye is a downfloat (A.4)
+
+
+@pytest.mark.parametrize(
+    ("values", "texts"),
+    [
+        # Sonneborn-Berger's quarters: every value of the column with two decimals, never "4½" beside "8.25"
+        ([F(33, 4), F(9, 2), 14, None], ["8.25", "4.50", "14.00", ""]),
+        # points: halves as ½, whole numbers padded as wide as "½" so that they line up
+        ([F(13, 2), 6, F(1, 2), None], ["6½", "6" + POINT_SPACE, "½", ""]),
+        ([6, F(5)], ["6", "5"]),  # no half anywhere: no padding
+        ([F(21, 10), 3], ["2.1", "3.0"]),  # tenths need one decimal
+        ([F(2437, 3), 2400], ["812.33", "2400.00"]),  # an average that needs more: two, rounded
+    ],
+)
+def test_one_format_per_column(values: list[F | int | None], texts: list[str]) -> None:
+    assert column_texts(values) == texts
+
+
+def test_a_standings_column_keeps_one_format() -> None:
+    """The standings print each tie-break column in one format: SB of the seven players has quarters or not,
+    but a column never mixes "½" and decimals."""
+    html = standings_html(standings(seven_players(), ["BH", "SB"]), "T")
+    rows = [re.findall(r'<td class="num">(.*?)</td>', row) for row in html.split("<tr>")[2:]]
+    for column in zip(*rows, strict=True):
+        assert not (any("½" in v for v in column) and any("." in v for v in column)), column
+
+
+def test_the_pairing_list_names_title_rating_federation_and_a_requested_bye() -> None:
+    """A round paired but not played: a requested half-point bye is listed as such (C.04.2.D.4), not as
+    "not paired"; names carry the title, then rating and federation."""
+    from arbiter_app.pairing.model import Board, Outcome, RoundPairing
+
+    state = _named_state()
+    pairing = RoundPairing(5, (Board(1, 2), Board(3, 4)), bye=5)
+    listing = pairing_list(state, 5, pairing, {6: Outcome.HALF_POINT_BYE})
+    entrants = {1: Entrant("GM", 2650, "NOR"), 6: Entrant("", 1900, "FRA")}
+    html = pairing_list_html(listing, "T", entrants=entrants)
+    assert "<td>GM Ærøskøbing &lt;Ivan&gt; &amp; Co</td><td class=\"num\">2650</td><td>NOR</td>" in html
+    without = html.split("Without a board")[1]
+    assert "<td>5</td>" not in without and '<td class="num">5</td><td>Player 5</td>' in without
+    assert "pairing-allocated bye" in without
+    assert '<td>Player 6</td><td class="num">1900</td><td>FRA</td><td>half-point bye</td>' in without
+    assert "<td>Player 7</td>" in without and without.count("not paired") == 1
+
+
+def test_the_results_so_far_count_the_results_in() -> None:
+    from dataclasses import replace as changed
+
+    listing = pairing_list(_named_state(), 2)
+    html = results_sheet_html(listing, "T")
+    assert "Results of round 2<" in html and f"{len(listing.boards)} of {len(listing.boards)} results in" in html
+    playing = changed(listing, boards=(changed(listing.boards[0], result=""), *listing.boards[1:]))
+    html = results_sheet_html(playing, "T")
+    count = len(listing.boards)
+    assert "Results of round 2 so far" in html
+    assert f"{count - 1} of {count} results in; the boards left blank are still playing" in html
