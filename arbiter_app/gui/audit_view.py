@@ -96,6 +96,8 @@ class AuditView(ContextView):
         layout.addWidget(splitter, 1)
 
     def refresh(self) -> None:
+        if self.context is not None and not self.context.fetch([(sv.audit_log, ())], self.refresh_if_visible_again):
+            return  # read off the GUI thread first
         entries = tuple(reversed(self.context.read(sv.audit_log))) if self.context else ()
         self.model.set_rows(entries)
         self.count.setText(f"{counted(len(entries), 'entry', 'entries')}, newest first" if entries else "")

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from arbiter_app import services as sv
 from arbiter_app.explain.words import counted
 from arbiter_app.gui.cards_model import Card, CardLine, CardRole, CardsModel, build_cards
-from arbiter_app.gui.compose import scores_after_rounds
+from arbiter_app.gui.compose import scores_from
 from arbiter_app.gui.rounds_model import points_text
 from arbiter_app.gui.view_base import ContextView, button, button_row, heading, note
 from arbiter_app.services.dto import RoundInfo
@@ -234,10 +234,17 @@ class CardsView(ContextView):
             self.model.set_cards([], 0)
             self.in_progress.setText("")
             return
+        if not self.context.fetch(
+            [(sv.list_players, ()), (sv.list_rounds, ()), (sv.round_floats, ())], self.refresh_if_visible_again
+        ):
+            return  # read off the GUI thread first
         players = self.context.read(sv.list_players)
         rounds = self.context.read(sv.list_rounds)
         last = max((r.number for r in rounds if r.state != "draft"), default=0)
-        scores = scores_after_rounds(self.context.db, self.context.tournament_id, last)
+        after = [(sv.standings, (k,)) for k in range(1, last + 1)]
+        if not self.context.fetch(after, self.refresh_if_visible_again):
+            return
+        scores = scores_from(players, [self.context.read(service, *args) for service, args in after])
         marked = {
             r.number: frozenset(b.number for b in r.boards if b.overridden) for r in rounds if r.overrides
         }

@@ -6,9 +6,9 @@ logic of its own.  When the services grow these, the function becomes a call.
 
 from __future__ import annotations
 
-from arbiter_app import services as sv
-from arbiter_app.services.dto import RoundInfo
-from arbiter_app.services.files import Database
+from collections.abc import Sequence
+
+from arbiter_app.services.dto import PlayerInfo, RoundInfo, StandingRow
 
 
 def first_open_round(rounds: tuple[RoundInfo, ...]) -> int:
@@ -19,10 +19,11 @@ def first_open_round(rounds: tuple[RoundInfo, ...]) -> int:
     return last.number if last.state == "draft" else last.number + 1
 
 
-def scores_after_rounds(db: Database, tournament_id: int, last: int) -> dict[int, tuple[int, ...]]:
-    """Each player's score (tenths) after rounds 0, 1, ..., ``last``: ``scores[number][k]``."""
-    scores: dict[int, list[int]] = {p.number: [0] for p in sv.list_players(db, tournament_id)}
-    for k in range(1, last + 1):
-        for row in sv.standings(db, tournament_id, after_round=k):
+def scores_from(players: Sequence[PlayerInfo], standings: Sequence[Sequence[StandingRow]]) -> dict[int, tuple[int, ...]]:
+    """Each player's score (tenths) after rounds 0, 1, ..., k: ``scores[number][k]``, from the standings
+    already read (``standings[k - 1]`` after round k, :func:`arbiter_app.services.standings`)."""
+    scores: dict[int, list[int]] = {p.number: [0] for p in players}
+    for k, rows in enumerate(standings, 1):
+        for row in rows:
             scores.setdefault(row.number, [0] * k).append(row.points)
     return {n: tuple(s) for n, s in scores.items()}

@@ -31,10 +31,11 @@ class TournamentContext(QObject):
         self._tournament: TournamentInfo | None = None
         self._reads: dict[Any, Any] = {}
         self.generation = 0
+        """Counts the changes: an answer computed off the GUI thread is kept only if none came meanwhile."""
         self._closed = False
         self.reader = type(runner)(self)
-        """Reads off the GUI thread (:meth:`fetch`), apart from ``runner``: no busy indication, actions stay on."""
-        """Counts the changes: an answer computed off the GUI thread is kept only if none came meanwhile."""
+        """Reads off the GUI thread (:meth:`fetch`) and short writes (:meth:`write`), apart from ``runner``: no
+        busy indication, actions stay on."""
         self.changed.connect(self._on_changed)
 
     @property
@@ -135,21 +136,35 @@ class TournamentContext(QObject):
             if on_done is not None:
                 on_done(result)
 
-        if self.runner.use_processes and self.db.path is not None:
+        self._submit(self.runner, service, args, done, on_error)
+
+    def write(self, service: Callable[..., Any], *args: Any, on_done: Callback, on_error: Callback) -> None:
+        """A short change off the GUI thread, behind the reads already asked for (:attr:`reader`) and without the
+        busy state of :meth:`run`: the arbiter goes on typing (a result stored in a round of 1,000 boards takes a
+        tenth of a second, issue 21).  ``on_done(answer)`` runs on the GUI thread; it emits :attr:`changed`
+        (the caller knows what it has shown already)."""
+        self._submit(self.reader, service, args, on_done, on_error)
+
+    def _submit(
+        self, runner: Runner, service: Callable[..., Any], args: tuple[Any, ...], on_done: Callback,
+        on_error: Callback | None,
+    ) -> None:
+        """``service(db, tournament_id, *args)`` on ``runner``: in the child process when it uses one."""
+        if runner.use_processes and self.db.path is not None:
             name = service.__name__
             if getattr(sv, name, None) is not service:
                 raise ValueError(f"{name} is not a service of arbiter_app.services")
-            self.runner.submit(
+            runner.submit(
                 process_call.call_service,
                 name,
                 self.db.path,
                 self.tournament_id,
                 *args,
-                on_done=done,
+                on_done=on_done,
                 on_error=on_error,
             )
         else:
-            self.runner.submit(service, self.db, self.tournament_id, *args, on_done=done, on_error=on_error)
+            runner.submit(service, self.db, self.tournament_id, *args, on_done=on_done, on_error=on_error)
 
     def close(self) -> None:
         """Wait for the workers, then close the file."""

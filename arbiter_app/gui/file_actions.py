@@ -16,6 +16,7 @@ from arbiter_app import services as sv
 from arbiter_app.gui import files, settings
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.messages import show_error
+from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.players_view import PlayersView
 from arbiter_app.gui.rounds_view import RoundsView
 from arbiter_app.gui.tournament_dialog import FILE_FILTER, TournamentDialog
@@ -76,7 +77,7 @@ class FileActions(QMainWindow):
         dialog = TournamentDialog(self)
         dialog.file.setText(str(db.path))
         dialog.file.setEnabled(False)
-        if not dialog.exec():
+        if not run_modal(dialog):
             return None
         try:
             return int(
@@ -88,7 +89,7 @@ class FileActions(QMainWindow):
 
     def new_tournament(self) -> None:
         dialog = TournamentDialog(self)
-        if not dialog.exec():
+        if not run_modal(dialog):
             return
         path = dialog.path()
         try:

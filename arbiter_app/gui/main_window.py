@@ -34,6 +34,7 @@ from arbiter_app.gui.fide_mode import add_fide_mode
 from arbiter_app.gui.file_actions import FileActions
 from arbiter_app.gui.hall_display import HallDisplay
 from arbiter_app.gui.messages import show_error
+from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.player_list_actions import add_player_list_actions
 from arbiter_app.gui.players_view import PlayersView
 from arbiter_app.gui.report_dialog import TITLES, ReportDialog
@@ -206,7 +207,7 @@ class MainWindow(FileActions):
         if self.context is None:
             return None
         dialog = SettingsDialog(self.context, self)
-        dialog.exec()
+        run_modal(dialog)
         return dialog
 
     def show_report(self, kind: str) -> ReportDialog | None:
@@ -214,7 +215,7 @@ class MainWindow(FileActions):
         if self.context is None:
             return None
         dialog = ReportDialog(self.context, kind, self)
-        dialog.exec()
+        run_modal(dialog)
         return dialog
 
     # --- pages -------------------------------------------------------------------
@@ -288,6 +289,7 @@ class MainWindow(FileActions):
     def undo_last_step(self) -> None:
         if self.context is None:
             return
+        self.rounds_view.settle_results()  # the last step is the result just typed, once stored
         try:
             try:
                 entry = self.context.call(sv.undo_last_step)
@@ -381,7 +383,7 @@ class MainWindow(FileActions):
             return
         dialog = CompareDialog(self.context, self.explain_dock.round.value(), self)
         dialog.compare()
-        dialog.exec()
+        run_modal(dialog)
 
     def _on_about_triggered(self) -> None:
         QMessageBox.about(

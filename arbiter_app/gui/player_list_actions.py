@@ -16,6 +16,7 @@ from arbiter_app.explain.words import counted
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.csv_dialog import CsvImportDialog
 from arbiter_app.gui.messages import show_error
+from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.rating_list_import import RatingListImporter
 
 CSV_FILTER = "CSV sheets (*.csv *.txt);;All files (*)"
@@ -74,7 +75,7 @@ def import_csv(parent: QWidget, context: TournamentContext, path: Path | None = 
     except Exception as error:  # noqa: BLE001
         show_error(parent, error)
         return False
-    if dialog.exec() != CsvImportDialog.DialogCode.Accepted or dialog.result_import is None:
+    if run_modal(dialog) != CsvImportDialog.DialogCode.Accepted or dialog.result_import is None:
         return False
     done = dialog.result_import
     text = f"{counted(len(done.registered), 'player')} registered."

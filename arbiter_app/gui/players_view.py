@@ -12,6 +12,7 @@ from arbiter_app.explain.words import counted
 from arbiter_app.gui.bye_dialog import ByeDialog
 from arbiter_app.gui.compose import first_open_round
 from arbiter_app.gui.messages import show_error
+from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.player_dialog import PlayerDialog
 from arbiter_app.gui.players_model import BYE_WORDS, PlayerColumn, PlayersModel
 from arbiter_app.gui.view_base import ContextView, button, button_row, heading, tune_table, widen
@@ -34,7 +35,7 @@ class PlayersView(ContextView):
         self.table.setModel(self.proxy)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        tune_table(self.table)
+        tune_table(self.table, widened=True)
         self.table.doubleClicked.connect(self._on_double_clicked)
         self.table.selectionModel().selectionChanged.connect(self._on_selection_changed)
         self.filter = QLineEdit()
@@ -151,7 +152,7 @@ class PlayersView(ContextView):
         if self.context is None:
             return
         dialog = PlayerDialog(self.context, None, self.first_open, self)
-        if dialog.exec() and dialog.result_player is not None:
+        if run_modal(dialog) and dialog.result_player is not None:
             self.select_player(dialog.result_player.number)
             self.context.message.emit(f"Registered #{dialog.result_player.number} {dialog.result_player.name}")
 
@@ -160,7 +161,7 @@ class PlayersView(ContextView):
         if self.context is None or p is None:
             return
         dialog = PlayerDialog(self.context, p, self.first_open, self)
-        if dialog.exec() and dialog.result_player is not None:
+        if run_modal(dialog) and dialog.result_player is not None:
             self.select_player(dialog.result_player.number)
 
     def _on_withdraw_clicked(self) -> None:
@@ -189,7 +190,7 @@ class PlayersView(ContextView):
         if self.context is None or p is None:
             return
         dialog = ByeDialog(self.context, p, self.first_open, self)
-        if dialog.exec() and dialog.result_bye is not None:
+        if run_modal(dialog) and dialog.result_bye is not None:
             bye = dialog.result_bye
             text = f"#{p.number} {p.name}: {BYE_WORDS.get(bye.kind, bye.kind)} in round {bye.round}"
             if bye.discarded_draft:

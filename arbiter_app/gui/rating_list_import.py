@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from arbiter_app import services as sv
 from arbiter_app.gui.messages import show_error
+from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.player_dialog import finish_form
 from arbiter_app.gui.workers import Runner
 from arbiter_app.services.ratings import ImportReport, ListFileInfo, Progress
@@ -102,7 +103,7 @@ class RatingListImporter(QObject):
             show_error(self._parent, error)
             return False
         dialog = ListImportDialog(path, info, self._parent)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
+        if run_modal(dialog) != QDialog.DialogCode.Accepted:
             return False
         self.start(path, dialog.kind_given(), dialog.date.text().strip(), refuse=dialog.refuse.isChecked())
         return True

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from arbiter_app import services as sv
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.messages import show_error
+from arbiter_app.gui.modal import run_modal
 from arbiter_app.reports import report_html, write_report
 from arbiter_app.reports.pdf import preferred_orientation, print_html, qt_rich_text
 
@@ -138,7 +139,7 @@ class ReportDialog(QDialog):
         printer = self.new_printer()
         dialog = QPrintDialog(printer, self)
         dialog.setWindowTitle(f"Print the {TITLES[self.kind].lower()}")
-        if dialog.exec() != QDialog.DialogCode.Accepted:
+        if run_modal(dialog) != QDialog.DialogCode.Accepted:
             return
         try:
             pages = self.print_to(printer)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QProgressBar, QT
 from arbiter_app import services as sv
 from arbiter_app.explain.words import counted
 from arbiter_app.gui.messages import show_error
+from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.override_dialog import OverrideDialog
 from arbiter_app.gui.view_base import button_row
 from arbiter_app.services.articles import article, article_text
@@ -186,7 +187,7 @@ class RoundActions(QObject):
         if self.view.context is None or self.view.current is None:
             return
         dialog = OverrideDialog(self.view.context, self.view.current, self.view)
-        if dialog.exec():
+        if run_modal(dialog):
             self.view.feedback.setText(
                 f"Round {self.view.current.number}: override saved ({dialog.saved_warnings} warnings recorded in the "
                 "audit log)."

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,7 +26,7 @@ from arbiter_app.gui.players_model import BYE_WORDS
 from arbiter_app.gui.result_entry import KEY_WORDS, RESULT_KEYS, ResultEntry
 from arbiter_app.gui.round_actions import RoundActions
 from arbiter_app.gui.rounds_model import BoardColumn, BoardsModel
-from arbiter_app.gui.view_base import ContextView, blocked, button_row, heading, note, tune_table
+from arbiter_app.gui.view_base import ContextView, blocked, button_row, heading, note, tune_table, widen
 from arbiter_app.gui.warning_dialogs import confirmed_call
 from arbiter_app.services.dto import ResultInfo, RoundInfo
 
@@ -62,6 +62,8 @@ class RoundsView(ContextView):
         self._entering = False
         self._loading = False
         self._wanted: int | None = None
+        self._pending: dict[int, int] = {}
+        """Board -> how many of its results typed are being stored."""
         self.round_actions = RoundActions(self)
         self.pair_action = self.round_actions.pair
         self.repair_action = self.round_actions.repair
@@ -77,7 +79,7 @@ class RoundsView(ContextView):
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        tune_table(self.table, scale=1.15)
+        tune_table(self.table, scale=1.15, widened=True)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._on_context_menu_requested)
         self.table.installEventFilter(self)
@@ -175,6 +177,7 @@ class RoundsView(ContextView):
         scores = {row.number: row.points for row in self.context.read(sv.standings, info.number - 1)}
         marked = frozenset(b.number for b in info.boards if b.overridden)
         self.model.set_round(info, scores, marked)
+        widen(self.table, {BoardColumn.RESULT: 0})  # here, not after each result (Qt would measure every column)
         self._show_state(info)
         self.unpaired.setText(self._unpaired_text(info))
         self._select_next_open_board()
@@ -277,24 +280,73 @@ class RoundsView(ContextView):
 
     # --- results -----------------------------------------------------------------
 
-    def enter_result(self, board: int, result: str) -> ResultInfo | None:
-        """Enter or correct a result of the round shown; the feedback line says what happened."""
+    def enter_result(self, board: int, result: str, move_on: bool = False) -> None:
+        """Enter or correct a result of the round shown.  It is stored off the GUI thread (with 2,000 players the
+        write takes a tenth of a second, issue 21), in the order typed; the board and the feedback line show it
+        once stored, while the arbiter types the next one.  ``move_on``: select the next board waiting for its
+        result at once (back to this one if the result is refused)."""
         info = self.current
         if self.context is None or info is None:
-            return None
-        self._entering = True
-        try:
-            context = self.context
-            entered: ResultInfo | None = confirmed_call(
-                self, lambda level: context.call(sv.enter_result, info.number, board, result, confirmed=level)
-            )
-        except Exception as error:  # noqa: BLE001
-            self._say_error(error)
-            return None
-        finally:
-            self._entering = False
-        if entered is None:
-            return None  # a correction cancelled at the Level-3 question
+            return
+        context = self.context
+        self._pending[board] = self._pending.get(board, 0) + 1
+        row = self.model.row_of_board(board)
+        if move_on and row is not None:
+            self._select_next_open_board(row + 1)
+
+        def stored(entered: ResultInfo) -> None:
+            self._settle_pending(board)
+            if context is self.context:
+                self._entering = True
+                try:
+                    context.changed.emit()  # the other views read again; this one shows the board (_show_result)
+                finally:
+                    self._entering = False
+                self._show_stored(entered)
+
+        def refused(error: BaseException) -> None:
+            self._settle_pending(board)
+            if context is not self.context:
+                return
+            if isinstance(error, (sv.ConfirmationNeeded, sv.ProhibitedInFideMode)):
+                # A correction the rules let through only when confirmed (a correction event, Level 3), or
+                # refuse in FIDE mode (Level 5): asked here, then stored with the level the arbiter gave.
+                self._entering = True
+                try:
+                    entered = confirmed_call(
+                        self, lambda level: context.call(sv.enter_result, info.number, board, result, confirmed=level)
+                    )
+                except Exception as failure:  # noqa: BLE001
+                    self._say_error(failure)
+                    entered = None
+                finally:
+                    self._entering = False
+                if entered is not None:
+                    self._show_stored(entered)
+                    return
+            else:
+                self._say_error(error)
+            self.select_board(board)
+
+        context.write(sv.enter_result, info.number, board, result, on_done=stored, on_error=refused)
+
+    @property
+    def pending_boards(self) -> frozenset[int]:
+        """Boards whose result is being stored."""
+        return frozenset(self._pending)
+
+    def settle_results(self) -> None:
+        """Wait for the results being stored and show them: before a step that reads what is stored (undo)."""
+        if self.context is not None and self._pending:
+            self.context.reader.wait()
+            QCoreApplication.sendPostedEvents()  # their answers, queued for this thread
+
+    def _settle_pending(self, board: int) -> None:
+        left = self._pending.pop(board, 1) - 1
+        if left > 0:
+            self._pending[board] = left
+
+    def _show_stored(self, entered: ResultInfo) -> None:
         self._show_result(entered)
         b = entered.board
         text = f"Board {b.number}: #{b.white} {b.white_name} {b.result_text} #{b.black} {b.black_name}"
@@ -304,7 +356,6 @@ class RoundsView(ContextView):
             text += f". {entered.note[:1].upper()}{entered.note[1:]}"
         self.feedback.setStyleSheet("")
         self.feedback.setText(text)
-        return entered
 
     def _say_error(self, error: BaseException) -> None:
         if not is_expected(error):
@@ -327,14 +378,12 @@ class RoundsView(ContextView):
     def _select_next_open_board(self, after: int = 0) -> None:
         boards = self.model.rows
         for b in list(boards[after:]) + list(boards[:after]):
-            if b.result is None:
+            if b.result is None and b.number not in self._pending:
                 self.select_board(b.number)
                 return
 
     def _on_result_typed(self, board: int, result: str) -> None:
-        if self.enter_result(board, result) is not None:
-            row = self.model.row_of_board(board)
-            self._select_next_open_board((row or 0) + 1)
+        self.enter_result(board, result, move_on=True)
 
     def _on_board_chosen(self, board: int) -> None:
         if not self.select_board(board):

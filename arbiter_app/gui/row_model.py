@@ -7,9 +7,9 @@ reads (:meth:`display`); :meth:`set_rows` replaces every row at once
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import IntEnum
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
@@ -19,6 +19,36 @@ Index = QModelIndex | QPersistentModelIndex
 LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 CENTRE = Qt.AlignmentFlag.AlignCenter
+
+
+Source = TypeVar("Source")
+
+
+class LazyRows(Sequence[Row], Generic[Source, Row]):
+    """Rows made from ``sources`` by ``make`` when first asked for, then kept: a table on screen asks for a few
+    dozen of 2,000 lines, so the window does not build (format) them all before it can paint (issue 21)."""
+
+    def __init__(self, sources: Sequence[Source], make: Callable[[Source], Row]) -> None:
+        self._sources = sources
+        self._make = make
+        self._made: list[Row | None] = [None] * len(sources)
+
+    def __len__(self) -> int:
+        return len(self._sources)
+
+    @overload
+    def __getitem__(self, index: int) -> Row: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Row]: ...
+
+    def __getitem__(self, index: int | slice) -> Row | Sequence[Row]:
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self)))]
+        row = self._made[index]
+        if row is None:
+            row = self._made[index] = self._make(self._sources[index])
+        return row
 
 
 class RowTableModel(QAbstractTableModel, Generic[Row]):
@@ -31,15 +61,16 @@ class RowTableModel(QAbstractTableModel, Generic[Row]):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._rows: tuple[Row, ...] = ()
+        self._rows: Sequence[Row] = ()
 
     @property
-    def rows(self) -> tuple[Row, ...]:
+    def rows(self) -> Sequence[Row]:
         return self._rows
 
     def set_rows(self, rows: Sequence[Row]) -> None:
+        """Every row replaced (a :class:`LazyRows` is kept as it is: its rows are made when shown)."""
         self.beginResetModel()
-        self._rows = tuple(rows)
+        self._rows = rows if isinstance(rows, LazyRows) else tuple(rows)
         self.endResetModel()
 
     def row_at(self, row: int) -> Row:
@@ -47,7 +78,7 @@ class RowTableModel(QAbstractTableModel, Generic[Row]):
 
     def replace_row(self, row: int, value: Row) -> None:
         """One row changed: only its cells are read again (no reset of the whole table)."""
-        self._rows = self._rows[:row] + (value,) + self._rows[row + 1 :]
+        self._rows = (*self._rows[:row], value, *self._rows[row + 1 :])
         self.dataChanged.emit(self.index(row, 0), self.index(row, self.columnCount() - 1))
 
     # --- to override -------------------------------------------------------------

@@ -18,8 +18,15 @@ Then it checks what the issue 21 crash would break: the process is still
 alive (an abort fails whoever runs it), ``sys.getrefcount(None)`` has not
 fallen (a Qt binding that drops a reference to ``None`` per call aborts
 with "none_dealloc" after a few thousand calls; on Python 3.12 and newer
-``None`` is immortal and the count is a constant), and the resident memory
-grew by no more than :data:`MEMORY_GROWTH_LIMIT` after the first round.
+``None`` is immortal and the count is a constant), the Qt objects the window
+owns are as many at the end as after the first round (a dialog kept after
+use would add hundreds per round), and the resident memory grew by no more
+than :data:`MEMORY_GROWTH_LIMIT` after the first round.
+
+The count of ``None`` may rise: PySide6 6.11.3 takes one reference to
+``None`` for each Qt object deleted after its parent owned it, and never
+gives it back (some 3,000 per round of this soak, from the dialogs' widgets);
+the objects themselves are freed, and a count that only rises cannot harm.
 
 The last line on standard output is ``SOAK {json}`` with the figures; the
 exit status is 0 when all went well.  ``--smoke`` runs a short soak of the
@@ -41,7 +48,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
 
@@ -60,14 +67,29 @@ NONE_REFCOUNT_SLACK = 200
 ``None`` were freed); a leaking binding loses one reference per Qt call, thousands in a soak."""
 MEMORY_GROWTH_LIMIT = 150 * 2**20
 """Bytes the resident memory may grow after the first round (caches filling); a leak per action grows more."""
+QT_OBJECT_SLACK = 50
+"""How many more Qt objects the window may own at the end than after the first round (none, when every view
+was built in the first round; a dialog kept after use adds 60 or more, a round of them some 400)."""
 KEYS = {"1-0": "1", "0-1": "0", "½-½": "=", "+/−": "+", "−/+": "-"}
 """A stored result (as :attr:`BoardInfo.result_text` shows it) and the key that enters it."""
+REQUIRED_ACTIONS = (
+    "round paired", "round published", "round explained", "result entered", "result corrected", "why not asked",
+    "cards repainted", "tab visited", "dialog SettingsDialog", "dialog ReportDialog", "dialog OverrideDialog",
+    "dialog PlayerDialog", "dialog ByeDialog", "dialog TournamentDialog",
+)
+"""What every soak does at least once (a soak that silently skipped a step would prove nothing about it)."""
 OTHER_KEY = {"1": "0", "0": "=", "=": "1", "+": "1", "-": "0"}
 
 
 def none_refcount() -> int | None:
     """``sys.getrefcount(None)``, or None where ``None`` is immortal (the number means nothing there)."""
     return None if NONE_IS_IMMORTAL else sys.getrefcount(None)
+
+
+def owned_objects(window: QWidget) -> int:
+    """How many Qt objects ``window`` owns (its descendants), once those given up (``deleteLater``) are gone."""
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    return len(window.findChildren(QObject))
 
 
 def resident_bytes() -> int:
@@ -99,6 +121,8 @@ class SoakReport:
     rss_start_mib: float = 0.0
     rss_warm_mib: float = 0.0
     rss_end_mib: float = 0.0
+    qt_objects_warm: int = 0
+    qt_objects_end: int = 0
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -272,7 +296,7 @@ class Soak:
         k = 0
         while rounds.current is not None and any(b.result is None for b in rounds.current.boards):
             if limit is not None and k >= limit:
-                return
+                break
             if rounds.selected_board() is None or k > 2 * len(rounds.current.boards) + 2:
                 self.problems.append("result entry: no open board selected")
                 return
@@ -280,8 +304,8 @@ class Soak:
                        keys[k % 3])
             self.count("result entered")
             k += 1
-            if k % 10 == 0:
-                self.events()
+            if k % 10 == 0 or rounds.selected_board() in rounds.pending_boards:
+                self.events()  # results are stored off the GUI thread: none typed twice on a board still storing
         self.events()
 
     def correct_results(self, how_many: int) -> None:
@@ -439,7 +463,9 @@ def run_soak(
                     gc.collect()
                     report.none_refcount_warm = none_refcount()
                     report.rss_warm_mib = resident_bytes() / 2**20
+                    report.qt_objects_warm = owned_objects(window)
             soak.settle("the end")
+            report.qt_objects_end = owned_objects(window)
             report.problems.extend(soak.problems)
         finally:
             window.close()
@@ -467,6 +493,14 @@ def _judge(report: SoakReport, rounds_to_play: int) -> None:
                 f"sys.getrefcount(None) fell by {fallen} during the soak ({report.none_refcount_warm} -> "
                 f"{report.none_refcount_end}): the Qt binding drops references to None (issue 21)"
             )
+    if report.qt_objects_warm and report.qt_objects_end - report.qt_objects_warm > QT_OBJECT_SLACK:
+        report.problems.append(
+            f"the window owned {report.qt_objects_warm} Qt objects after the first round, {report.qt_objects_end} at "
+            "the end: something made per use (a dialog?) is kept"
+        )
+    missing = [a for a in REQUIRED_ACTIONS if not report.actions.get(a)]
+    if missing:
+        report.problems.append(f"never done: {', '.join(missing)}")
     if report.rss_warm_mib and report.rss_end_mib - report.rss_warm_mib > MEMORY_GROWTH_LIMIT / 2**20:
         report.problems.append(
             f"resident memory grew from {report.rss_warm_mib:.0f} MiB to {report.rss_end_mib:.0f} MiB after the "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, ClassVar
@@ -56,11 +57,10 @@ class StandingsModel(RowTableModel[StandingLine]):
         self.codes: tuple[str, ...] = ()
         self.names: dict[str, str] = {}
 
-    def set_lines(self, lines: list[StandingLine], codes: tuple[str, ...], names: dict[str, str]) -> None:
-        self.beginResetModel()
+    def set_lines(self, lines: Sequence[StandingLine], codes: tuple[str, ...], names: dict[str, str]) -> None:
+        """The lines (a :class:`LazyRows` formats each line when first shown), under the tie-breaks ``codes``."""
         self.codes, self.names = codes, names
-        self._rows = tuple(lines)
-        self.endResetModel()
+        self.set_rows(lines)
 
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(StandingColumn) + len(self.codes)

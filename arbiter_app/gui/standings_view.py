@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -21,15 +21,29 @@ from arbiter_app import services as sv
 from arbiter_app.errors import ArbiterError
 from arbiter_app.gui import process_call
 from arbiter_app.gui.messages import error_text, is_expected
+from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.rounds_model import points_text
+from arbiter_app.gui.row_model import LazyRows
 from arbiter_app.gui.standings_model import StandingColumn, StandingLine, StandingsModel
 from arbiter_app.gui.view_base import ContextView, blocked, button_row, fit_width, heading, note, tune_table, widen
 from arbiter_app.gui.workers import Runner
-from arbiter_app.services.dto import RoundInfo
+from arbiter_app.services.dto import RoundInfo, StandingRow
 from arbiter_app.standings.reports import format_points
+from arbiter_app.standings.table import StandingsRow
 
 NOT_USED = "–"
 """Shown for a tie-break that gives a player no value."""
+
+
+def ranked_line(r: StandingsRow) -> StandingLine:
+    """A line of the standings with tie-breaks, in words."""
+    tiebreaks = tuple(format_points(v) or NOT_USED for v in r.tiebreaks)
+    return StandingLine(r.place_label, r.number, r.name, r.rating, format_points(r.score), tiebreaks, r.by_lot)
+
+
+def score_line(r: StandingRow) -> StandingLine:
+    """A line of the standings by score only (a round still waiting for results, or before round 1)."""
+    return StandingLine(str(r.rank), r.number, r.name, r.rating, points_text(r.points))
 
 
 class StandingsView(ContextView):
@@ -43,7 +57,7 @@ class StandingsView(ContextView):
         self.table.setObjectName("standingsTable")
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        tune_table(self.table, scale=1.1, stretch_last=False)
+        tune_table(self.table, scale=1.1, stretch_last=False, widened=True)
         self.after = QComboBox()
         self.after.setMinimumContentsLength(26)
         self.after.currentIndexChanged.connect(self._on_after_changed)
@@ -67,6 +81,8 @@ class StandingsView(ContextView):
         if self.context is None:
             self.model.set_lines([], (), {})
             return
+        if not self.context.fetch([(sv.list_rounds, ()), (sv.tournament_tiebreaks, ())], self.refresh_if_visible_again):
+            return  # read off the GUI thread first
         rounds = self.context.read(sv.list_rounds)
         published = [r for r in rounds if r.state != "draft"]
         wanted = self.after.currentData()
@@ -136,18 +152,7 @@ class StandingsView(ContextView):
             codes = tuple(e.code for e in legend)
             names = {e.code: f"{e.name} ({e.source})" for e in legend}
             table = result
-            lines = [
-                StandingLine(
-                    r.place_label,
-                    r.number,
-                    r.name,
-                    r.rating,
-                    format_points(r.score),
-                    tuple(format_points(v) or NOT_USED for v in r.tiebreaks),
-                    r.by_lot,
-                )
-                for r in table.rows
-            ]
+            lines: Sequence[StandingLine] = LazyRows(table.rows, ranked_line)
             self.note.setText(
                 f"Tie-breaks ({rules}): "
                 + "; ".join(f"{e.code} = {e.name} ({e.source})" for e in legend)
@@ -158,7 +163,7 @@ class StandingsView(ContextView):
             self.model.set_lines(lines, codes, names)
         else:
             rows = result
-            lines = [StandingLine(str(r.rank), r.number, r.name, r.rating, points_text(r.points)) for r in rows]
+            lines = LazyRows(rows, score_line)
             codes = ()
             self.model.set_lines(lines, (), {})
             if after == 0:
@@ -192,7 +197,7 @@ class StandingsView(ContextView):
             text = str(error)
         box = QMessageBox(QMessageBox.Icon.Information, f"Why is {a} above {b}?", text, parent=self)
         box.setStyleSheet("QLabel { font-family: monospace; }")
-        box.exec()
+        run_modal(box)
 
     def _on_after_changed(self, index: int) -> None:
         if index >= 0:

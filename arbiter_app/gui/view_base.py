@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtGui import QFontMetrics, QShowEvent
+from PySide6.QtCore import QAbstractProxyModel, QSignalBlocker, Qt
+from PySide6.QtGui import QFont, QFontMetrics, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -11,11 +11,13 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSizePolicy,
+    QStyle,
     QTableView,
     QWidget,
 )
 
 from arbiter_app.gui.context import TournamentContext
+from arbiter_app.gui.row_model import RowTableModel
 
 
 class ContextView(QWidget):
@@ -118,8 +120,9 @@ SIZING_ROWS = 100
 """How many rows (besides those on screen) a table measures to size its columns."""
 
 
-def tune_table(table: QTableView, scale: float = 1.0, stretch_last: bool = True) -> None:
-    """Rows as high as the text needs, no grid clutter, the last column taking the spare width."""
+def tune_table(table: QTableView, scale: float = 1.0, stretch_last: bool = True, widened: bool = False) -> None:
+    """Rows as high as the text needs, no grid clutter, the last column taking the spare width; ``widened``:
+    the view sizes the columns itself with :func:`widen` after each change (Qt does not measure them again)."""
     table.setProperty("fontScale", scale)
     rescale(table)
     table.verticalHeader().hide()
@@ -129,20 +132,83 @@ def tune_table(table: QTableView, scale: float = 1.0, stretch_last: bool = True)
     header = table.horizontalHeader()
     header.setHighlightSections(False)
     header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(
+        QHeaderView.ResizeMode.Interactive if widened else QHeaderView.ResizeMode.ResizeToContents
+    )
     header.setStretchLastSection(stretch_last)
     header.setMinimumSectionSize(36)
     # Column widths from the rows on screen and at most SIZING_ROWS others, not from every row: with 2,000
     # players, sizing from all of them is some 50,000 look-ups after every change (issue 21).
+    # (Qt measures a column over the rows the *vertical* header counts: its precision is the one that matters.)
     header.setResizeContentsPrecision(SIZING_ROWS)
+    table.verticalHeader().setResizeContentsPrecision(SIZING_ROWS)
 
 
-def widen(table: QTableView, minimum: dict[int, int]) -> None:
-    """Give ``columns`` at least ``minimum`` pixels (and their contents some air); call after the rows change."""
+WIDENED = "widenedColumns"
+"""Table property: the minimum widths :func:`widen` was last given, as ``[[column, pixels], ...]``."""
+
+
+def widen(table: QTableView, minimum: dict[int, int] | None = None) -> None:
+    """Columns as wide as their contents, ``minimum`` pixels at least for those named (and their contents some
+    air); call after the rows change (``minimum`` None: the last one given, after the font changed).
+
+    The columns are sized once, here, not by Qt after every change: a column left to size itself is measured
+    again on every reset, every row changed and every resize of another column (seven times over for the
+    standings' columns; a result entered on a round of 1,000 boards measured all its columns again: tens of
+    thousands of look-ups with 2,000 players, issue 21).  Columns that stretch keep stretching.
+    """
+    if minimum is None:
+        minimum = {int(c): int(px) for c, px in (table.property(WIDENED) or [])}
+    else:
+        table.setProperty(WIDENED, [[int(c), int(px)] for c, px in minimum.items()])
     header = table.horizontalHeader()
-    for column, pixels in minimum.items():
+    texts = _sample_texts(table)
+    for column in range(header.count()):
+        if header.sectionResizeMode(column) == QHeaderView.ResizeMode.Stretch:
+            continue
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(column, max(table.sizeHintForColumn(column) + 24, pixels))
+        content = _text_width(table, texts[column]) if texts is not None else table.sizeHintForColumn(column)
+        width = max(header.sectionSizeHint(column), content)
+        if column in minimum:
+            width = max(width + 24, minimum[column])
+        header.resizeSection(column, width)
+
+
+def _sample_texts(table: QTableView) -> list[dict[str, bool]] | None:
+    """Per column, the texts of the rows :func:`widen` measures (and whether each is bold), read from a
+    :class:`RowTableModel` directly: the first :data:`SIZING_ROWS` rows and as many spread over the rest.
+
+    Asking Qt instead (``sizeHintForColumn``) costs some eight calls into Python per cell (text, font,
+    alignment, decoration...): tens of milliseconds for a table of a dozen columns.  None for other models.
+    """
+    model = table.model()
+    source = model.sourceModel() if isinstance(model, QAbstractProxyModel) else model
+    if not isinstance(source, RowTableModel):
+        return None
+    rows = source.rows
+    step = max(len(rows) // SIZING_ROWS, 1)
+    sample = sorted(set(range(min(len(rows), SIZING_ROWS))) | set(range(0, len(rows), step)))
+    texts: list[dict[str, bool]] = [{} for _ in range(source.columnCount())]
+    for k in sample:
+        row = rows[k]
+        for column, seen in enumerate(texts):
+            text = source.display(row, column)
+            if text:
+                font = source.font(row, column)
+                seen[text] = seen.get(text, False) or (isinstance(font, QFont) and font.bold())
+    return texts
+
+
+def _text_width(table: QTableView, texts: dict[str, bool]) -> int:
+    """The width a cell needs for the widest of ``texts`` in the table's font (bold where marked), with the
+    margins the item delegate adds."""
+    plain = QFontMetrics(table.font())
+    bold_font = QFont(table.font())
+    bold_font.setBold(True)
+    bold = QFontMetrics(bold_font)
+    margin = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1)
+    widest = max(((bold if b else plain).horizontalAdvance(text) + 1 for text, b in texts.items()), default=0)
+    return widest + margin  # (+ 1: Qt rounds the text's width up)
 
 
 def fit_width(table: QTableView) -> None:
@@ -160,3 +226,5 @@ def rescale(table: QTableView) -> None:
         font.setPointSizeF(font.pointSizeF() * scale)
     table.setFont(font)
     table.verticalHeader().setDefaultSectionSize(QFontMetrics(font).height() + 10)
+    if table.property(WIDENED) is not None:
+        widen(table)  # sized by the view, not by Qt: sized again for the new font

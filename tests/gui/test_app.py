@@ -127,6 +127,27 @@ def test_closing_returns_to_the_welcome_page(window: MainWindow) -> None:
     assert not window.export_action.isEnabled()
 
 
+def test_dialogs_are_deleted_once_answered(window: MainWindow) -> None:
+    """A dialog made for one use is not kept by the window it was parented to (issue 21: a day of settings, reports
+    and player dialogs would pile up hundreds of widgets a round)."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWidgets import QDialog
+
+    from arbiter_app.gui.report_dialog import ReportDialog
+    from arbiter_app.gui.tournament_dialog import SettingsDialog
+
+    window.open_example()
+    seen = [on_modal(SettingsDialog, lambda d: d.reject())]
+    window.edit_settings()
+    for kind in ("standings", "pairings"):
+        seen.append(on_modal(ReportDialog, lambda d: d.reject()))
+        window.show_report(kind)
+    assert all(len(s) == 1 for s in seen)
+    assert window.findChildren(QDialog)  # until the event loop runs again
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert window.findChildren(QDialog) == []
+
+
 def test_large_text_preference(qtbot: Any) -> None:
     window = MainWindow(SyncRunner())
     qtbot.addWidget(window)

@@ -118,3 +118,39 @@ def test_explain_panel_in_the_child_process(qtbot: Any, tmp_path: Path) -> None:
     dock.ask_why_not(7, 3)
     qtbot.waitUntil(lambda: "C.17" in dock.answer.toPlainText(), timeout=60_000)
     window.close()
+
+
+def test_results_are_stored_in_the_child_process_in_the_order_typed(qtbot: Any, tmp_path: Path) -> None:
+    """Results typed on the boards table are written off the GUI thread (issue 21: a tenth of a second each with
+    2,000 players); the selection moves on at once, and a board typed twice keeps the last result."""
+    window = MainWindow(Runner())
+    qtbot.addWidget(window)
+    window.show()
+    window.open_example()
+    view = window.rounds_view
+    window.tabs.setCurrentWidget(view)
+    qtbot.waitUntil(lambda: view.current is not None and view.entry.isEnabled(), timeout=60_000)
+    view.show_round(9)
+    qtbot.waitUntil(lambda: view.current is not None and view.current.number == 9, timeout=60_000)
+    boards = [b.number for b in view.current.boards]
+    view.enter_result(boards[0], "1-0")
+    view.enter_result(boards[1], "0-1", move_on=True)
+    assert view.pending_boards >= {boards[0], boards[1]} or view.current.boards[1].result_text == "0-1"
+    assert view.selected_board() != boards[1]  # moved on before the result was stored
+    view.enter_result(boards[0], "1/2")  # a correction typed at once: stored after the first
+    qtbot.waitUntil(lambda: not view.pending_boards and not window.context.reader.is_busy, timeout=60_000)
+    shown = {b.number: b.result_text for b in view.current.boards}
+    assert shown[boards[0]] == "½-½" and shown[boards[1]] == "0-1"
+    stored = {b.number: b.result_text for b in sv.list_rounds(window.context.db, window.context.tournament_id)[8].boards}
+    assert stored == shown
+    assert "Corrected" in view.feedback.text() and "was 1-0" in view.feedback.text()
+    # Undo at once after typing: the step undone is that result, once stored (not the one before it)
+    original = shown[boards[2]]
+    view.enter_result(boards[2], "0-1" if original != "0-1" else "1-0")
+    window.undo_last_step()
+    qtbot.waitUntil(lambda: not window.context.reader.is_busy and not view.is_busy, timeout=60_000)
+    qtbot.waitUntil(lambda: view.current is not None and view.current.number == 9, timeout=60_000)
+    stored = {b.number: b.result_text for b in sv.list_rounds(window.context.db, window.context.tournament_id)[8].boards}
+    assert stored == shown  # board 3 as it was, board 1 still corrected
+    assert {b.number: b.result_text for b in view.current.boards} == shown
+    window.close()
