@@ -47,7 +47,7 @@ def test_withdraw_bye_cancel_reinstate_remove(window: MainWindow, empty_file: Pa
     on_modal(ByeDialog, half_bye)
     view.bye_button.click()
     assert view.model.index(2, PlayerColumn.NEXT).data() == "½-point bye"
-    assert "1 not paired in round 1" in view.summary.text()
+    assert "1 bye or absence in round 1" in view.summary.text()
     assert view.cancel_bye_button.isEnabled()
     view.cancel_bye_button.click()
     assert view.model.index(2, PlayerColumn.NEXT).data() == ""
