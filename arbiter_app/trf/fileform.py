@@ -12,6 +12,8 @@ against the lines the export writes for the tournament as imported:
   written at import (``062 12`` for a file without a ``062`` line);
 - ``variants``: for a line the file spelt otherwise than the export, the
   export's line at import and the file's line (a ``001`` line without a rank);
+- ``blank_columns``: the points or rank column, if the file left it blank
+  in every ``001`` line (the export then leaves it blank too);
 - the line break, a final line break, a byte order mark; whether the file
   held games without a result (a round in progress); whether it wrote the
   requested byes of the coming round in the ``001`` lines too or only as
@@ -120,6 +122,7 @@ class FileLayout:
     bom: bool = False
     unfinished: bool = False
     byes_in_cells: bool = True
+    blank_columns: tuple[str, ...] = ()
 
     def to_json(self) -> str:
         return json.dumps(
@@ -133,6 +136,7 @@ class FileLayout:
                 "bom": self.bom,
                 "unfinished": self.unfinished,
                 "byes_in_cells": self.byes_in_cells,
+                "blank_columns": list(self.blank_columns),
             },
             ensure_ascii=False,
         )
@@ -150,6 +154,7 @@ class FileLayout:
             bom=data["bom"],
             unfinished=data["unfinished"],
             byes_in_cells=data.get("byes_in_cells", True),
+            blank_columns=tuple(data.get("blank_columns", ())),
         )
 
 
@@ -205,6 +210,27 @@ def says_the_same(ours: str, theirs: str) -> bool:
     return _cells(ours) == _cells(theirs)
 
 
+_OPTIONAL_COLUMNS = tuple(column for column in PLAYER_FIELDS if column.name in ("points", "rank"))
+
+
+def _blank_columns(lines: Sequence[str]) -> tuple[str, ...]:
+    """The optional columns of the ``001`` lines (points, rank) that the file left blank in every one."""
+    players = [line for line in lines if line[:3] == PLAYER_CODE]
+    return tuple(
+        column.name for column in _OPTIONAL_COLUMNS if players and not any(column.text(p).strip() for p in players)
+    )
+
+
+def _blanked(line: str, names: Sequence[str]) -> str:
+    """A ``001`` line with the columns ``names`` blank (and no trailing blank); any other line as it is."""
+    if not names or line[:3] != PLAYER_CODE:
+        return line
+    for column in _OPTIONAL_COLUMNS:
+        if column.name in names and len(line) >= column.first:
+            line = line[: column.first - 1] + " " * column.width + line[column.last :]
+    return line.rstrip(" ")
+
+
 def record_layout(
     form: TextForm, version: str, written: Sequence[str], unfinished: bool = False, byes_in_cells: bool = True
 ) -> FileLayout:
@@ -215,6 +241,8 @@ def record_layout(
     the export's line (a ``062`` count that does not count the players) is no variant: the export's
     line takes its place (:func:`restated_lines`).
     """
+    blank = _blank_columns(form.lines)
+    written = [_blanked(line, blank) for line in written]
     ours = dict(zip(line_keys(written), written))
     keys = line_keys(form.lines)
     theirs: dict[str, str] = {}
@@ -234,6 +262,7 @@ def record_layout(
         bom=form.bom,
         unfinished=unfinished,
         byes_in_cells=byes_in_cells,
+        blank_columns=blank,
     )
 
 
@@ -256,6 +285,7 @@ def restated_lines(form: TextForm, written: Sequence[str]) -> list[tuple[int, st
 
 def apply_layout(layout: FileLayout, written: Sequence[str]) -> str:
     """The text of the export ``written`` (its lines, in the export's own order) laid out as ``layout`` says."""
+    written = [_blanked(line, layout.blank_columns) for line in written]
     keys = line_keys(written)
     ours = dict(zip(keys, written))
     placed = [key for key in layout.order if key in ours]

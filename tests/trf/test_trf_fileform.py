@@ -94,12 +94,24 @@ def test_a_change_shows_in_its_place_and_new_lines_after_their_neighbours() -> N
 
 
 def test_a_spelling_of_the_file_lasts_while_the_line_says_the_same() -> None:
-    theirs = _player(1, "1.5", "", "   2 w 1")
-    ours = _player(1, "1.5", "1", "   2 w 1")
+    theirs = _player(1, "1.0", "1", "   2 w W")
+    ours = _player(1, "1.0", "1", "   2 w 1")
     layout = record_layout(TextForm(("012 X", theirs)), "trf-16", ["012 X", ours])
     assert apply_layout(layout, ["012 X", ours]) == f"012 X\n{theirs}\n"
-    changed = _player(1, "2.5", "1", "   2 w 1     3 b 1")
+    changed = _player(1, "2.0", "1", "   2 w 1     3 b 1")
     assert apply_layout(layout, ["012 X", changed]) == f"012 X\n{changed}\n"
+
+
+def test_a_column_the_file_left_blank_stays_blank() -> None:
+    theirs = [_player(1, "1.0", "", "   2 w 1"), _player(2, "0.0", "", "   1 b 0")]
+    ours = [_player(1, "1.0", "1", "   2 w 1"), _player(2, "0.0", "2", "   1 b 0")]
+    layout = record_layout(TextForm(tuple(theirs)), "trf-16", ours)
+    assert layout.blank_columns == ("rank",) and layout.variants == {}
+    later = [_player(1, "1.0", "2", "   2 w 1  0000 - Z"), _player(2, "1.0", "1", "   1 b 0  0000 - F")]
+    assert apply_layout(layout, later).splitlines() == [
+        _player(1, "1.0", "", "   2 w 1  0000 - Z"),
+        _player(2, "1.0", "", "   1 b 0  0000 - F"),
+    ]
 
 
 def test_lines_that_cannot_come_back_are_named() -> None:
