@@ -64,7 +64,7 @@ from arbiter_app.services.standings import compute_standings
 from arbiter_app.services.systems import ROUND_ROBIN, RoundRobinSystem, round_robin_of_trf, system_of
 from arbiter_app.services.tournaments import parse_date
 from arbiter_app.trf import PlayerLine, RoundEntry, TrfDocument, read_trf, write_trf
-from arbiter_app.trf.fileform import FileLayout, apply_layout, record_layout, unkept_lines
+from arbiter_app.trf.fileform import FileLayout, apply_layout, record_layout, restated_lines, unkept_lines
 from arbiter_app.trf.rounds import (
     BERGER_LINE,
     EDITION_SYSTEMS,
@@ -402,6 +402,14 @@ def _record_layout(s: Session, t: Tournament, doc: TrfDocument, warnings: list[s
     written = _export_text(s, t, version, unfinished, byes_in_cells)[0].splitlines()
     for line in unkept_lines(form, written):
         warnings.append(f"{doc.source}: line {form.lines.index(line) + 1} is not kept for export: {line!r}")
+    restated = restated_lines(form, written)
+    if restated:
+        shown = "; ".join(f"line {n}: {theirs.rstrip()!r} as {ours.rstrip()!r}" for n, theirs, ours in restated[:3])
+        more = f" and {len(restated) - 3} more" if len(restated) > 3 else ""
+        warnings.append(
+            f"{doc.source}: {len(restated)} line(s) say otherwise than the tournament read from the file and are "
+            f"exported as it stands ({shown}{more})"
+        )
     t.trf_layout = record_layout(form, version, written, unfinished, byes_in_cells).to_json()
 
 

@@ -36,8 +36,19 @@ def test_the_files_cover_both_formats() -> None:
 def test_import_then_export_gives_the_file_back(db: Database, path: Path) -> None:
     version = detect_version(read_trf(path))
     info = import_trf(db, path)
-    assert not any("not kept for export" in w for w in info.warnings)
+    assert not any("not kept for export" in w or "say otherwise" in w for w in info.warnings)
     assert export_trf(db, info.tournament.id, version).text.encode("utf-8") == path.read_bytes()
+
+
+def test_a_line_that_says_otherwise_is_named_and_exported_as_it_stands(db: Database) -> None:
+    text = SMALL_2016.read_text().replace("012 AutoTest Tournament 1000\n", "012 AutoTest Tournament 1000\n062 99\n")
+    info = import_trf(db, parse_trf(text, source="lies.trf"))
+    named = (
+        "lies.trf: 1 line(s) say otherwise than the tournament read from the file and are exported as it stands "
+        "(line 2: '062 99' as '062 11')"
+    )
+    assert named in info.warnings
+    assert export_trf(db, info.tournament.id, TRF16).text == text.replace("062 99", "062 11")
 
 
 def test_other_line_breaks_and_a_byte_order_mark_come_back(db: Database) -> None:
