@@ -221,7 +221,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--with-unfinished",
         action="store_true",
-        help="write a round in progress with its unfinished games (blank results: pairing programs refuse the file)",
+        help="write a round in progress with its unfinished games (blank results: pairing programs refuse the file);"
+        " by default only if the imported file had them, exported in its own format",
     )
     p.add_argument(
         "--checklist",
@@ -641,7 +642,7 @@ def _export(db: Database, a: argparse.Namespace) -> int:
     if a.trf != "-" or a.checklist:  # to standard output (a pipe): on request only
         for item in sv.rating_report_checklist(db, tid):
             print(f"{PROG}: checklist: {item}", file=sys.stderr)
-    out = sv.export_trf(db, tid, a.format, keep_unfinished=a.with_unfinished)
+    out = sv.export_trf(db, tid, a.format, keep_unfinished=a.with_unfinished or None)  # None: as the file imported
     for warning in out.warnings:
         print(f"{PROG}: warning: {warning}", file=sys.stderr)
     if a.trf == "-":

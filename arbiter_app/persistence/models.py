@@ -149,6 +149,9 @@ class Tournament(Base):
     """The last round paired when FIDE mode was left (0: before round 1); None while in FIDE mode."""
     extra_trf_lines: Mapped[str] = mapped_column(Text, default="")
     """Header lines of an imported TRF file kept verbatim for export (those without a field of their own)."""
+    trf_layout: Mapped[str] = mapped_column(Text, default="", server_default="")
+    """The layout of the TRF file the tournament was imported from (``arbiter_app.trf.fileform.FileLayout``
+    as JSON): which lines it had, in which order, how it spelt them; empty for a tournament not imported."""
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
     players: Mapped[list[Player]] = relationship(back_populates="tournament", cascade="all, delete-orphan")

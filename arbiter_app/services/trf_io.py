@@ -16,6 +16,11 @@ stored as withdrawn from that round (C.04.2.D.3).
 Export writes published rounds; requested byes, absences and withdrawals of
 the next round are written as pre-entered cells.  What TRF-16 cannot carry
 (later byes, adjourned games, a draft pairing) is listed as warnings.
+
+Import also keeps the file's layout with the tournament (which lines it had, in
+which order, how it spelt them, its line break: :mod:`arbiter_app.trf.fileform`);
+an export in the file's format follows it, so that import then export gives the
+file back, while whatever changed since import is written as it now stands.
 """
 
 from __future__ import annotations
@@ -70,6 +75,7 @@ from arbiter_app.services.systems import ROUND_ROBIN, RoundRobinSystem, round_ro
 from arbiter_app.services.tournaments import parse_date
 from arbiter_app.services.warnings import require
 from arbiter_app.trf import PlayerLine, RoundEntry, TrfDocument, read_trf, write_trf
+from arbiter_app.trf.fileform import FileLayout, apply_layout, record_layout, restated_lines, unkept_lines
 from arbiter_app.trf.rounds import (
     BERGER_LINE,
     SYSTEM_EDITIONS,
@@ -390,6 +396,7 @@ def import_trf(
                 elif player_line.entry(k) is None:  # a player line that says it too is read already
                     recorded = _BYE_CODES[kind_code].value
                     s.add(Bye(tournament_id=t.id, round_number=k, player_id=ids[number], kind=recorded))
+        _record_layout(s, t, doc, warnings)
         audit(
             s,
             t.id,
@@ -398,6 +405,32 @@ def import_trf(
             after={"source": doc.source, "format": detect_version(doc)} | ({TRF_KEY: lines} if lines else {}),
         )
         return ImportInfo(tournament_info(t), len(doc.players), paired, tuple(warnings))
+
+
+def _record_layout(s: Session, t: Tournament, doc: TrfDocument, warnings: list[str]) -> None:
+    """Keep the imported file's layout with the tournament (:mod:`arbiter_app.trf.fileform`), against the
+    export of the tournament as just imported in the file's format: an export in that format that
+    nothing changed since gives the file back.  A line the export has no line for is named."""
+    form = doc.text_form
+    if form is None:
+        return  # a document built in code: no file to follow
+    version = detect_version(doc)
+    unfinished = any(e.opponent is not None and e.code == " " for p in doc.players for e in p.rounds)
+    byes_in_cells = all(doc.player(n).entry(k) is not None for _, k, numbers in _bye_records(doc) for n in numbers)
+    s.flush()
+    s.expire_all()
+    written = _export_text(s, t, version, unfinished, byes_in_cells)[0].splitlines()
+    for line in unkept_lines(form, written):
+        warnings.append(f"{doc.source}: line {form.lines.index(line) + 1} is not kept for export: {line!r}")
+    restated = restated_lines(form, written)
+    if restated:
+        shown = "; ".join(f"line {n}: {theirs.rstrip()!r} as {ours.rstrip()!r}" for n, theirs, ours in restated[:3])
+        more = f" and {len(restated) - 3} more" if len(restated) > 3 else ""
+        warnings.append(
+            f"{doc.source}: {len(restated)} line(s) say otherwise than the tournament read from the file and are "
+            f"exported as it stands ({shown}{more})"
+        )
+    t.trf_layout = record_layout(form, version, written, unfinished, byes_in_cells).to_json()
 
 
 def _bye_records(doc: TrfDocument) -> list[tuple[str, int, tuple[int, ...]]]:
@@ -439,7 +472,7 @@ def _unfinished(r: Round) -> list[BoardRow]:
 
 
 def _cells(
-    s: Session, t: Tournament, players: list[Player], last: int, keep_unfinished: bool
+    s: Session, t: Tournament, players: list[Player], last: int, keep_unfinished: bool, byes_in_cells: bool = True
 ) -> tuple[dict[int, dict[int, RoundEntry]], list[str], int]:
     """Each player's round cells (by round number) up to the next round's pre-entered ones, what was left
     out, and the last round written.
@@ -482,9 +515,9 @@ def _cells(
             cells[b.black_id][r.number] = RoundEntry(b.white.pairing_number, "b", black)
     for bye in queries.byes(s, t.id):
         requested = bye.kind != ByeKind.PAIRING_ALLOCATED
-        if bye.round_number <= last or (bye.round_number == last + 1 and requested):
+        if bye.round_number <= last or (bye.round_number == last + 1 and requested and byes_in_cells):
             cells[bye.player_id].setdefault(bye.round_number, RoundEntry(None, "-", _KIND_CODES[ByeKind(bye.kind)]))
-        elif requested:
+        elif requested and bye.round_number > last + 1:
             warnings.append(f"#{bye.player.pairing_number}: {bye.kind} bye in round {bye.round_number} not exported")
     for p in players:
         for k in range(1, min(last + 1, t.rounds_count) + 1):
@@ -588,7 +621,7 @@ def _header_lines(
 
 
 def export_trf(
-    db: Database, tournament_id: int, version: str | None = None, keep_unfinished: bool = False
+    db: Database, tournament_id: int, version: str | None = None, keep_unfinished: bool | None = None
 ) -> ExportInfo:
     """The tournament as TRF text (published rounds, pre-entered byes of the next round).
 
@@ -596,68 +629,92 @@ def export_trf(
     edition (TRF-2026 for the 2026 edition).  TRF-2026 adds the records ``142`` rounds, ``152``
     initial colour, ``162`` scoring, ``192`` pairing system, ``202`` tie-breaks and ``240`` the
     byes of the coming round; both keep the engine lines ``XXR XXC BBx XXA XXP`` (as the
-    endorsed 2026 engine's own files do).  A round in progress: see :func:`_cells`.
+    endorsed 2026 engine's own files do).  A round in progress: see :func:`_cells`;
+    ``keep_unfinished`` None: as the imported file did (its games without a result written), else not.
+
+    A tournament imported from a file and exported in that file's format follows the file's
+    layout (:mod:`arbiter_app.trf.fileform`): what has not changed since import comes out as
+    the file had it, byte for byte; whatever changed or was added is written as above.
     """
     with db.read() as s:
         t = queries.tournament(s, tournament_id)
         version = version or format_for_edition(t.edition)
         if version not in FORMATS:
             raise ArbiterError(f"unknown TRF format {version!r}: {' or '.join(FORMATS)}")
-        players = list(queries.players(s, t.id))
-        published = [r.number for r in queries.rounds(s, t.id) if r.state != RoundState.DRAFT]
-        cells, warnings, last = _cells(s, t, players, max(published, default=0), keep_unfinished)
-        marks = _hand_changes(s, t, last)
-        if marks and version == TRF16:
-            warnings.append(
-                "pairings changed by hand (" + "; ".join(m.removeprefix("### ") for m in marks) + "): TRF-16 has "
-                "no way to mark them (TRF-2026 writes them as ### comments)"
-            )
-        standing = {row.number: row for row in compute_standings(s, t.id, after_round=last)}
-        titles = {v: k for k, v in TRF_TITLES.items()}
-        ps = point_system(t)
+        layout = FileLayout.from_json(t.trf_layout) if t.trf_layout else None
+        if layout is not None and layout.version != version:
+            layout = None  # a conversion: written whole, in the other format's own layout
+        if keep_unfinished is None:
+            keep_unfinished = layout is not None and layout.unfinished
+        byes_in_cells = layout is None or layout.byes_in_cells
+        text, warnings = _export_text(s, t, version, keep_unfinished, byes_in_cells)
+        if layout is not None:
+            text = apply_layout(layout, text.splitlines())
+        return ExportInfo(text, tuple(warnings))
 
-        def ahead(entry: RoundEntry | None) -> int:
-            """The points of a pre-entered bye of the coming round: the points column counts them, as the
-            pairing programs check it (JaVaFo's manual: ``0000 - H``/``F`` "with Points updated")."""
-            return ps.points_for(outcome_of(entry)) if entry is not None and entry.opponent is None else 0
 
-        lines = []
-        for p in players:
-            if len(p.name) > NAME_WIDTH:
-                warnings.append(
-                    f"#{p.pairing_number}: the name {p.name!r} has {len(p.name)} characters; TRF-16 keeps "
-                    f"the first {NAME_WIDTH}: {p.name[:NAME_WIDTH]!r}"
-                )
-            own = cells[p.id]
-            count = next(k for k in range(len(own) + 1) if k + 1 not in own)  # cells from round 1 on, no gap
-            lines.append(
-                PlayerLine(
-                    number=p.pairing_number,
-                    sex=p.sex[:1],
-                    title=titles.get(p.title, ""),
-                    name=p.name[:NAME_WIDTH],
-                    rating=p.rating or None,
-                    federation=p.federation,
-                    fide_id=p.fide_id,
-                    birth=p.birth_date,
-                    points=_points_text(standing[p.pairing_number].points + ahead(own.get(last + 1))),
-                    rank=standing[p.pairing_number].rank,
-                    rounds=tuple(own[k] for k in range(1, count + 1)),
-                    line_number=0,
-                )
-            )
-        doc = TrfDocument(
-            players=tuple(lines),
-            rounds_count=t.rounds_count,
-            initial_colour=t.initial_colour,
-            accelerations=_accelerations(s, players),
-            forbidden_pairs=_forbidden(s, t),
-            point_values=_point_values(point_system(t)),
-            other_lines=tuple(
-                _header_lines(t, players, version, _byes_records(s, t, last), marks + integrity_lines(s, t.id))
-            ),
+def _export_text(
+    s: Session, t: Tournament, version: str, keep_unfinished: bool, byes_in_cells: bool = True
+) -> tuple[str, list[str]]:
+    """The TRF text of ``t`` in ``version`` in the application's own layout, and what it left out.
+
+    ``byes_in_cells`` False (a TRF-2026 file that said them so): the requested byes of the coming
+    round only as ``240`` records, not as pre-entered cells of the ``001`` lines."""
+    players = list(queries.players(s, t.id))
+    published = [r.number for r in queries.rounds(s, t.id) if r.state != RoundState.DRAFT]
+    cells, warnings, last = _cells(s, t, players, max(published, default=0), keep_unfinished, byes_in_cells)
+    marks = _hand_changes(s, t, last)
+    if marks and version == TRF16:
+        warnings.append(
+            "pairings changed by hand (" + "; ".join(m.removeprefix("### ") for m in marks) + "): TRF-16 has "
+            "no way to mark them (TRF-2026 writes them as ### comments)"
         )
-        return ExportInfo(write_trf(doc), tuple(warnings))
+    standing = {row.number: row for row in compute_standings(s, t.id, after_round=last)}
+    titles = {v: k for k, v in TRF_TITLES.items()}
+    ps = point_system(t)
+
+    def ahead(entry: RoundEntry | None) -> int:
+        """The points of a pre-entered bye of the coming round: the points column counts them, as the
+        pairing programs check it (JaVaFo's manual: ``0000 - H``/``F`` "with Points updated")."""
+        return ps.points_for(outcome_of(entry)) if entry is not None and entry.opponent is None else 0
+
+    lines = []
+    for p in players:
+        if len(p.name) > NAME_WIDTH:
+            warnings.append(
+                f"#{p.pairing_number}: the name {p.name!r} has {len(p.name)} characters; TRF-16 keeps "
+                f"the first {NAME_WIDTH}: {p.name[:NAME_WIDTH]!r}"
+            )
+        own = cells[p.id]
+        count = next(k for k in range(len(own) + 1) if k + 1 not in own)  # cells from round 1 on, no gap
+        lines.append(
+            PlayerLine(
+                number=p.pairing_number,
+                sex=p.sex[:1],
+                title=titles.get(p.title, ""),
+                name=p.name[:NAME_WIDTH],
+                rating=p.rating or None,
+                federation=p.federation,
+                fide_id=p.fide_id,
+                birth=p.birth_date,
+                points=_points_text(standing[p.pairing_number].points + ahead(own.get(last + 1))),
+                rank=standing[p.pairing_number].rank,
+                rounds=tuple(own[k] for k in range(1, count + 1)),
+                line_number=0,
+            )
+        )
+    doc = TrfDocument(
+        players=tuple(lines),
+        rounds_count=t.rounds_count,
+        initial_colour=t.initial_colour,
+        accelerations=_accelerations(s, players),
+        forbidden_pairs=_forbidden(s, t),
+        point_values=_point_values(point_system(t)),
+        other_lines=tuple(
+            _header_lines(t, players, version, _byes_records(s, t, last), marks + integrity_lines(s, t.id))
+        ),
+    )
+    return write_trf(doc), warnings
 
 
 def _byes_records(s: Session, t: Tournament, last: int) -> list[str]:

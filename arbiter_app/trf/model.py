@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
+from .fileform import TextForm
 from .layout import NO_OPPONENT, cell_round
 
 
@@ -89,7 +90,10 @@ class TrfDocument:
     lines by it and appends, in a canonical order, whatever it does not place
     (for documents built or edited in code). ``source`` names the text in
     messages (the path for :func:`read_trf`). The dictionaries must be
-    treated as read-only.
+    treated as read-only. ``text_form`` is the text the document was read
+    from, as lines (set by the reader, None for a document built in code);
+    a copy made with :func:`dataclasses.replace` (:meth:`truncated`...) no
+    longer says what that text says and has none.
     """
 
     players: tuple[PlayerLine, ...] = ()
@@ -102,6 +106,12 @@ class TrfDocument:
     line_order: tuple[str, ...] = ()
     warnings: tuple[TrfWarning, ...] = ()
     source: str = "<trf>"
+    text_form: TextForm | None = field(default=None, init=False, compare=False, repr=False)
+
+    def with_text_form(self, form: TextForm) -> TrfDocument:
+        """This document, recording the text it was read from."""
+        object.__setattr__(self, "text_form", form)
+        return self
 
     @cached_property
     def _by_number(self) -> dict[int, PlayerLine]:

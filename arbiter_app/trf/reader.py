@@ -26,6 +26,7 @@ from pathlib import Path
 
 from .checks import check_pairings
 from .errors import TrfFormatError, TrfReadError
+from .fileform import TextForm
 from .layout import (
     ACCELERATION_CODE,
     BYE_CODES,
@@ -91,13 +92,25 @@ def parse_trf(text: str, *, source: str = "<trf>") -> TrfDocument:
     Raises :class:`TrfFormatError` on the first malformed field.
     """
     builder = _DocumentBuilder(source)
-    for line_number, line in enumerate(split_lines(text), 1):
+    lines = split_lines(text)
+    for line_number, line in enumerate(lines, 1):
         control = _CONTROL.search(line)
         if control is not None:
             found = control.group().encode("unicode_escape").decode()
             raise builder.error(line_number, control.start() + 1, "text (a TRF file holds no control character)", found)
         builder.add(line_number, line)
-    return builder.finish()
+    return builder.finish().with_text_form(text_form(text, lines))
+
+
+def text_form(text: str, lines: list[str]) -> TextForm:
+    """The form of ``text`` (split into ``lines``): its first line break, a final one, a byte order mark."""
+    first = _LINE_BREAK.search(text)
+    return TextForm(
+        lines=tuple(lines),
+        newline=first.group() if first else "\n",
+        final_newline=text.endswith(("\n", "\r")),
+        bom=text.startswith("\ufeff"),
+    )
 
 
 def read_trf(path: str | os.PathLike[str]) -> TrfDocument:

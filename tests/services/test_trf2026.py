@@ -51,7 +51,8 @@ def _lines(text: str) -> list[str]:
 
 
 def _round_trip(db: Database, source: Path | str, version: str, keep_unfinished: bool = False) -> str:
-    """Import, export, import the export, export again: the two exports are the same text.
+    """Import, export, import the export, export again: the two exports are the same text (and the export
+    warns on import what the file warned, a file without a ``092`` line exported in its own layout).
 
     The imports are confirmed at Level 3: the irregular files (and 2016 files read by the 2026 rules, no 092 line)
     hold rounds the engine pairs otherwise (checklist Q55, tests/services/test_fide_mode.py); the round trip is about
@@ -60,7 +61,7 @@ def _round_trip(db: Database, source: Path | str, version: str, keep_unfinished:
     first = import_trf(db, doc, confirmed=Level.PROCEED)
     text = export_trf(db, first.tournament.id, version, keep_unfinished=keep_unfinished).text
     again = import_trf(db, parse_trf(text, source="out.trf"), confirmed=Level.PROCEED)
-    assert again.warnings == ()
+    assert again.warnings == tuple(w.replace("in.trf", "out.trf") for w in first.warnings)
     assert export_trf(db, again.tournament.id, version, keep_unfinished=keep_unfinished).text == text
     return text
 
@@ -86,17 +87,14 @@ def test_the_162_and_240_records() -> None:
 @pytest.mark.parametrize("path", CORPUS_2026, ids=lambda p: p.stem)
 def test_a_2026_corpus_file_round_trips_as_trf_2026(db: Database, path: Path) -> None:
     text = _round_trip(db, path, TRF2026)
-    exported = _lines(text)
-    assert [line for line in _lines(path.read_text()) if line not in exported] == []
-    assert exported.count("192 FIDE_DUTCH_2025") == 1 and exported.count("142 " + path.stem.split("-r")[-1]) == 1
-    assert not any(line.startswith("### Import") for line in exported)  # every round is as the engine pairs it (Q54)
+    assert text == path.read_text()  # in the file's layout: no 142/152/192 records it did not have
+    assert "### Import" not in text  # every round is as the engine pairs it (Q54)
 
 
 @pytest.mark.parametrize("path", CORPUS_2016, ids=lambda p: p.stem)
 def test_a_2016_corpus_file_round_trips_as_trf_16(db: Database, path: Path) -> None:
     text = _round_trip(db, path, TRF16)
-    assert [line for line in _lines(path.read_text()) if line not in _lines(text)] == []
-    assert not any(line[:3] in ("142", "152", "162", "192", "240") for line in _lines(text))
+    assert text == path.read_text()  # in the file's layout: no 062/072/082/092 lines it did not have
 
 
 def _in_progress(db: Database, path: Path) -> int:
@@ -167,11 +165,10 @@ def test_trf_2026_records_are_read_without_the_engine_lines(db: Database) -> Non
     t = get_tournament(db, info.tournament.id)
     assert (t.rounds_count, t.initial_colour.value, t.edition, t.tie_breaks) == (7, "b", "baku-2016", "BH/C1, BH, SB")
     assert info.warnings == ()
-    out = _lines(export_trf(db, t.id, TRF2026).text)
-    assert {"142 7", "152 B", "162  W 3.0    D 1.0", "192 FIDE_DUTCH_2016", "202 BH/C1,BH,SB", "240 H 001    3"} <= set(
-        out
-    )
-    assert "BBW  3.0" in out and "XXC black1" in out
+    assert export_trf(db, t.id, TRF2026).text == text  # in the file's layout: no engine lines it did not have
+    out = _lines(export_trf(db, t.id, TRF16).text)  # TRF-16: the engine lines say what the records said
+    assert {"XXR 7", "XXC black1", "BBW  3.0", "BBD  1.0"} <= set(out)
+    assert not any(line[:3] in ("142", "152", "162", "192", "202", "240") for line in out)
 
 
 def test_the_rating_report_checklist(db: Database) -> None:

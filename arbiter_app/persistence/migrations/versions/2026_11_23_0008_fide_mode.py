@@ -1,7 +1,7 @@
 """FIDE mode per tournament (checklist Q40-Q46): on for every tournament, the ones already stored included;
 the round it was left at; a trigger refusing to enter it again once left (Q45)
 
-Revision ID: 0008_fide
+Revision ID: 0008
 Revises: 0007
 Create Date: 2026-11-23 19:20:00
 """
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0008_fide"
+revision: str = "0008"
 down_revision: str | None = "0007"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
