@@ -11,7 +11,15 @@ import pytest
 
 from arbiter_app.pairing.model import PointSystem
 from arbiter_app.persistence import Database
-from arbiter_app.services import edit_tournament, enter_result, export_trf, import_trf, list_rounds, register_player
+from arbiter_app.services import (
+    Level,
+    edit_tournament,
+    enter_result,
+    export_trf,
+    import_trf,
+    list_rounds,
+    register_player,
+)
 from arbiter_app.trf import RoundEntry, parse_trf, read_trf
 from arbiter_app.trf.layout import FORFEIT_CODES, PLAYED_CODES, round_column
 from arbiter_app.trf.rounds import outcome_of, point_system
@@ -21,6 +29,20 @@ from tests.conftest import DATA
 FILES = sorted(path for folder in ("conformance", "fixtures") for path in (DATA / folder).rglob("*.trf"))
 RECORDS_2026 = DATA / "fixtures" / "trf-2026-records.trf"
 SMALL_2016 = DATA / "conformance" / "dutch-2016" / "tiny-1000-p11-r3.trf"
+
+
+IMPORT_EVENT = "### Import @ Round"
+RECORDS_EVENTS = ["### Import @ Round 2: 2-1 4-3 => 3-1 2-4 (the file's => the engine's)"]
+"""The hand-made TRF-2026 fixture's round 2 is not what the engine pairs: its import is a pairing-integrity event
+(checklist Q54-Q55), confirmed at Level 3 and written into TRF-2026 exports; every other file is as the engine
+pairs it (or TRF-16, which has no such line)."""
+
+
+def _file_and_events(text: str) -> tuple[str, list[str]]:
+    """An export apart from the ``### Import`` lines its import added, and those lines."""
+    lines = text.splitlines(keepends=True)
+    events = [line.rstrip("\r\n") for line in lines if line.startswith(IMPORT_EVENT)]
+    return "".join(line for line in lines if not line.startswith(IMPORT_EVENT)), events
 
 
 def _name(path: Path) -> str:
@@ -35,14 +57,16 @@ def test_the_files_cover_both_formats() -> None:
 @pytest.mark.parametrize("path", FILES, ids=_name)
 def test_import_then_export_gives_the_file_back(db: Database, path: Path) -> None:
     version = detect_version(read_trf(path))
-    info = import_trf(db, path)
+    info = import_trf(db, path, confirmed=Level.PROCEED)
     assert not any("not kept for export" in w or "say otherwise" in w for w in info.warnings)
-    assert export_trf(db, info.tournament.id, version).text.encode("utf-8") == path.read_bytes()
+    text, events = _file_and_events(export_trf(db, info.tournament.id, version).text)
+    assert text.encode("utf-8") == path.read_bytes()
+    assert events == (RECORDS_EVENTS if path == RECORDS_2026 else [])
 
 
 def test_a_line_that_says_otherwise_is_named_and_exported_as_it_stands(db: Database) -> None:
     text = SMALL_2016.read_text().replace("012 AutoTest Tournament 1000\n", "012 AutoTest Tournament 1000\n062 99\n")
-    info = import_trf(db, parse_trf(text, source="lies.trf"))
+    info = import_trf(db, parse_trf(text, source="lies.trf"), confirmed=Level.PROCEED)
     named = (
         "lies.trf: 1 line(s) say otherwise than the tournament read from the file and are exported as it stands "
         "(line 2: '062 99' as '062 11')"
@@ -53,10 +77,10 @@ def test_a_line_that_says_otherwise_is_named_and_exported_as_it_stands(db: Datab
 
 def test_other_line_breaks_and_a_byte_order_mark_come_back(db: Database) -> None:
     text = "\ufeff" + RECORDS_2026.read_text().replace("\n", "\r\n").removesuffix("\r\n")
-    info = import_trf(db, parse_trf(text, source="crlf.trf"))
-    assert export_trf(db, info.tournament.id, TRF2026).text == text
+    info = import_trf(db, parse_trf(text, source="crlf.trf"), confirmed=Level.PROCEED)
+    assert _file_and_events(export_trf(db, info.tournament.id, TRF2026).text) == (text, RECORDS_EVENTS)
     text = SMALL_2016.read_text().replace("\n", "\r")
-    info = import_trf(db, parse_trf(text, source="cr.trf"))
+    info = import_trf(db, parse_trf(text, source="cr.trf"), confirmed=Level.PROCEED)
     assert export_trf(db, info.tournament.id, TRF16).text == text
 
 
@@ -101,10 +125,10 @@ MID_ROUND = [*FILES[::9], RECORDS_2026]
 def test_a_file_in_the_middle_of_a_round_comes_back(db: Database, path: Path) -> None:
     text, last = _mid_round(path)
     doc = parse_trf(text, source="mid.trf")
-    info = import_trf(db, doc)
+    info = import_trf(db, doc, confirmed=Level.PROCEED)
     assert info.rounds == last and any(r.result is None for r in list_rounds(db, info.tournament.id)[-1].boards)
     out = export_trf(db, info.tournament.id, detect_version(doc))
-    assert out.text == text
+    assert _file_and_events(out.text) == (text, RECORDS_EVENTS if path == RECORDS_2026 else [])
     # Asked for a file that pairing programs accept, the round in progress is left out, as before.
     assert any(
         f"round {last} is in progress" in w for w in export_trf(db, info.tournament.id, keep_unfinished=False).warnings
@@ -114,7 +138,7 @@ def test_a_file_in_the_middle_of_a_round_comes_back(db: Database, path: Path) ->
 def test_a_result_entered_after_import_shows(db: Database) -> None:
     path = DATA / "conformance" / "dutch-2026" / "d26-small-60036-p25-r5.trf"
     text, last = _mid_round(path)
-    tid = import_trf(db, parse_trf(text, source="mid.trf")).tournament.id
+    tid = import_trf(db, parse_trf(text, source="mid.trf"), confirmed=Level.PROCEED).tournament.id
     board = next(b for b in list_rounds(db, tid)[-1].boards if b.result is None)
     enter_result(db, tid, last, board.number, "0-1")
     out = export_trf(db, tid, TRF2026).text
@@ -135,9 +159,11 @@ def test_a_result_entered_after_import_shows(db: Database) -> None:
 
 
 def test_a_player_added_shows(db: Database) -> None:
-    tid = import_trf(db, RECORDS_2026).tournament.id
+    tid = import_trf(db, RECORDS_2026, confirmed=Level.PROCEED).tournament.id
     register_player(db, tid, "Late, Entry", rating=1500)
-    lines = export_trf(db, tid, TRF2026).text.splitlines()
+    text, events = _file_and_events(export_trf(db, tid, TRF2026).text)
+    assert events == RECORDS_EVENTS
+    lines = text.splitlines()
     original = RECORDS_2026.read_text().splitlines()
     late = lines[26]
     assert late.startswith("001    7") and "Late, Entry" in late  # after the last player, before the 240 records
@@ -146,7 +172,7 @@ def test_a_player_added_shows(db: Database) -> None:
 
 
 def test_new_header_values_show(db: Database) -> None:
-    tid = import_trf(db, SMALL_2016, edition="baku-2016").tournament.id
+    tid = import_trf(db, SMALL_2016, edition="baku-2016", confirmed=Level.PROCEED).tournament.id
     edit_tournament(db, tid, name="Renamed Open", chief_arbiter="Ann Arbiter")
     lines = export_trf(db, tid, TRF16).text.splitlines()
     original = SMALL_2016.read_text().splitlines()
@@ -156,19 +182,19 @@ def test_new_header_values_show(db: Database) -> None:
 
 
 def test_a_2016_file_converted_to_trf_2026_is_written_whole(db: Database) -> None:
-    tid = import_trf(db, SMALL_2016, edition="baku-2016").tournament.id
+    tid = import_trf(db, SMALL_2016, edition="baku-2016", confirmed=Level.PROCEED).tournament.id
     lines = export_trf(db, tid, TRF2026).text.splitlines()
     assert {"062 11", "072 11", "082 0", "092 FIDE_DUTCH_2016", "142 3", "192 FIDE_DUTCH_2016"} <= set(lines)
     assert any(line in ("152 W", "152 B") for line in lines)
-    assert import_trf(db, parse_trf("\n".join(lines) + "\n")).warnings == ()
+    assert import_trf(db, parse_trf("\n".join(lines) + "\n"), confirmed=Level.PROCEED).warnings == ()
 
 
 def test_a_2026_file_converted_to_trf_16_is_written_whole(db: Database) -> None:
-    tid = import_trf(db, RECORDS_2026).tournament.id
+    tid = import_trf(db, RECORDS_2026, confirmed=Level.PROCEED).tournament.id
     doc = parse_trf(export_trf(db, tid, TRF16).text)
     assert not any(line[:3] in ("142", "152", "162", "192", "202", "222", "240") for _, line in doc.other_lines)
     assert (doc.rounds_count, doc.initial_colour, doc.point_values) == (5, "white", {"BBW": "3.0", "BBD": "1.0"})
     # The requested byes of round 3, only 240 records in the file, are pre-entered cells in TRF-16.
     assert (doc.player(2).entry(3), doc.player(5).entry(3)) == (RoundEntry(None, "-", "H"), RoundEntry(None, "-", "Z"))
     # And back in TRF-2026 (its own layout): the file again.
-    assert export_trf(db, tid, TRF2026).text == RECORDS_2026.read_text()
+    assert _file_and_events(export_trf(db, tid, TRF2026).text) == (RECORDS_2026.read_text(), RECORDS_EVENTS)
