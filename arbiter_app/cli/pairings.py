@@ -1,30 +1,36 @@
 """``arbiter-pairings``: the pairing engine on TRF files, with the command line of the endorsed engines.
 
     arbiter-pairings --dutch IN.trf -p [OUT]     pair the next round
-    arbiter-pairings --dutch IN.trf -c           re-pair every round and compare
+    arbiter-pairings --dutch IN.trf -c [--tiebreaks LIST]
+                                                 re-pair every round and compare, and check the
+                                                 standings (rank and points columns) against the
+                                                 file's tie-break list (202 line) or LIST
     arbiter-pairings --dutch IN.trf --explain [--round R] [--json]
     arbiter-pairings --dutch IN.trf --why-not A B | --why-float X
     arbiter-pairings --dutch IN.trf --compare-editions [--round R] [--json]
-    arbiter-pairings --dutch -g [CONFIG] -o OUT.trf [-s SEED]
-                                                 generate a random tournament
+    arbiter-pairings --dutch -g [CONFIG] -o OUT.trf [-s SEED] [--format trf-2026|trf-16]
+                                                 generate a random tournament (the CONFIG keys:
+                                                 arbiter_app/generator.py; a fresh seed per run without -s)
     arbiter-pairings --berger N [--double] [--reverse-last-two]
                                                  the Berger table of N players (C.05 Annex 1):
                                                  "Round r", then "white black" per board, "p 0" for the bye
 
 Exit status: 0 success, 1 no legal pairing (or, with -c, rounds that
-differ), 3 invalid input, 5 a file that cannot be read or written.
+differ or standings that break the tie-break list), 3 invalid input, 5 a
+file that cannot be read or written. Neither -c nor -g loads the GUI.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from arbiter_app import atomic
-from arbiter_app.conformance import check_tournament, edition_for
+from arbiter_app.conformance import check_standings, check_tournament, edition_for
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
 from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS, pair_round
 from arbiter_app.pairing.model import Board, RoundPairing
@@ -32,6 +38,7 @@ from arbiter_app.trf.errors import TrfReadError
 from arbiter_app.trf.model import TrfDocument
 from arbiter_app.trf.reader import read_trf
 from arbiter_app.trf.rounds import berger_numbers_of, next_round, round_robin_of, state_before_round
+from arbiter_app.trf.versions import FORMATS, TRF2026
 
 # Start-up: pairing a round (-p) imports the engine and the TRF reader only; the explanation (--explain ...)
 # and the generator (-g) are imported when asked for.
@@ -66,7 +73,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("-p", dest="pair", nargs="?", const="-", metavar="OUT", help="pair the next round")
-    action.add_argument("-c", dest="check", action="store_true", help="re-pair every round and compare")
+    action.add_argument(
+        "-c", dest="check", action="store_true", help="re-pair every round and compare; check the standings"
+    )
     action.add_argument(
         "-g",
         dest="generate",
@@ -77,6 +86,23 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("-o", dest="output", metavar="OUT.trf", help="with -g: the file to write")
     parser.add_argument("-s", dest="seed", type=int, metavar="SEED", help="with -g: the seed (default: drawn, printed)")
+    parser.add_argument(
+        "--format",
+        dest="trf_format",
+        choices=FORMATS,
+        help="with -g: the TRF version written (default: trf-2026, with the 142 152 162 192 202 records)",
+    )
+    parser.add_argument(
+        "--tiebreaks",
+        metavar="LIST",
+        help='with -c: the tie-break list, e.g. "BH/C1,BH,SB" (default: the file\'s 202 line, else points only)',
+    )
+    parser.add_argument(
+        "--tiebreak-rules",
+        metavar="RULES",
+        default="c07-2026",
+        help="with -c: the C.07 edition of the tie-breaks, c07-2026 (default) or c07-2024",
+    )
     parser.add_argument(
         "--edition",
         choices=sorted(EDITIONS),
@@ -136,19 +162,29 @@ def _pair(path: str, out: str, edition: str | None) -> int:
     return EXIT_OK
 
 
-def _check(path: str, edition: str | None) -> int:
-    checks = check_tournament(_read(path), edition)
+def _check(path: str, edition: str | None, tiebreaks: str | None, tiebreak_rules: str) -> int:
+    """The pairings round by round, then the standings after the last round (VCL4THP Q21)."""
+    doc = _read(path)
+    checks = check_tournament(doc, edition)
     different = [c for c in checks if not c.matches]
     for check in different:
         print(check.side_by_side(), end="\n\n")
     print(f"{len(checks) - len(different)} of {len(checks)} rounds identical")
-    return EXIT_OK if not different else EXIT_NO_PAIRING
+    codes = [c for c in re.split(r"[,;\s]+", tiebreaks) if c] if tiebreaks is not None else None
+    ranking = check_standings(doc, codes, tiebreak_rules)
+    if ranking is None:
+        print("standings: the file has no rank or points column")
+    else:
+        for issue in ranking.issues:
+            print(f"standings: {issue}")
+        print(ranking.summary())
+    return EXIT_OK if not different and not (ranking and ranking.issues) else EXIT_NO_PAIRING
 
 
-def _generate(config_path: str, output: str, seed: int | None, edition: str | None) -> int:
+def _generate(config_path: str, output: str, seed: int | None, edition: str | None, trf_format: str | None) -> int:
+    """Write a random tournament to ``output``; without ``seed``, draw one and print it to stderr."""
     from arbiter_app.generator import GeneratorConfig, generate, parse_config
 
-    """Write a random tournament to ``output``; without ``seed``, draw one and print it to stderr."""
     config = GeneratorConfig()
     if config_path:
         try:
@@ -159,7 +195,7 @@ def _generate(config_path: str, output: str, seed: int | None, edition: str | No
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
         print(f"arbiter-pairings: seed {seed}", file=sys.stderr)
-    text = write_trf(generate(config, seed, edition or DEFAULT_EDITION))
+    text = write_trf(generate(config, seed, edition or DEFAULT_EDITION, trf_format or TRF2026))
     try:
         atomic.write_text(output, text)
     except OSError as error:
@@ -179,7 +215,9 @@ def _berger(arguments: list[str]) -> int:
     parser.add_argument("--berger", metavar="N", type=int, required=True, help="number of players")
     parser.add_argument("--double", action="store_true", help="a double round robin (the second cycle reversed)")
     parser.add_argument(
-        "--reverse-last-two", action="store_true", help="double round robin: play the first cycle's last two rounds in reverse order"
+        "--reverse-last-two",
+        action="store_true",
+        help="double round robin: play the first cycle's last two rounds in reverse order",
     )
     args = parser.parse_args(arguments)
     try:
@@ -214,13 +252,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("-g needs -o OUT.trf")
     if not generating and args.dutch is None:
         parser.error("-p and -c need --dutch IN.trf")
-    if not generating and (args.output is not None or args.seed is not None):
-        parser.error("-o and -s go with -g")
+    if not generating and (args.output is not None or args.seed is not None or args.trf_format is not None):
+        parser.error("-o, -s and --format go with -g")
+    if not args.check and args.tiebreaks is not None:
+        parser.error("--tiebreaks goes with -c")
     try:
         if generating:
-            return _generate(args.generate, args.output, args.seed, args.edition)
+            return _generate(args.generate, args.output, args.seed, args.edition, args.trf_format)
         if args.check:
-            return _check(args.dutch, args.edition)
+            return _check(args.dutch, args.edition, args.tiebreaks, args.tiebreak_rules)
         return _pair(args.dutch, args.pair, args.edition)
     except TrfReadError as error:
         print(f"arbiter-pairings: {error}", file=sys.stderr)
