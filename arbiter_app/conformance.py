@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import pairwise
 from typing import TYPE_CHECKING
@@ -23,6 +23,7 @@ from arbiter_app.pairing.engine import DEFAULT_EDITION, pair_round
 from arbiter_app.pairing.model import RoundPairing, TournamentState
 from arbiter_app.trf.model import PlayerLine, TrfDocument
 from arbiter_app.trf.rounds import edition_of, pairing_of_round, state_before_round
+from arbiter_app.trf.versions import parse_score_line, points_text
 
 if TYPE_CHECKING:
     from arbiter_app.standings.c07 import Edition
@@ -75,11 +76,41 @@ def edition_for(doc: TrfDocument, edition: str | None = None) -> str:
     return edition or edition_of(doc) or DEFAULT_EDITION
 
 
+def with_tournament_records(doc: TrfDocument) -> TrfDocument:
+    """``doc`` with what TRF-2026 records say where the engine lines (``XXR XXC BBW BBD``) are missing:
+    ``142`` the number of rounds, ``152`` the initial colour, ``162`` the points of a win and a draw.
+
+    Without either colour line, the initial colour is read from round 1 (C.04.3-2026 5.2.5: drawn by
+    lot, it alternates down the round-1 order): the colour of the lowest pairing number paired with
+    a colour, reversed once for every player ahead of it in that order who had none.
+    """
+    changes: dict[str, object] = {}
+    for _, text in doc.other_lines:
+        code = text[:3]
+        if code == "142" and doc.rounds_count is None and text[3:].strip().isdigit():
+            changes["rounds_count"] = int(text[3:].strip())
+        elif code == "152" and doc.initial_colour is None and text.rstrip() in ("152 W", "152 B"):
+            changes["initial_colour"] = "white" if text.rstrip() == "152 W" else "black"
+        elif code == "162" and not doc.point_values and (values := parse_score_line(text)) is not None:
+            changes["point_values"] = {"BBW": points_text(values.get("W", 10)), "BBD": points_text(values.get("D", 5))}
+    if doc.initial_colour is None and "initial_colour" not in changes:
+        for skipped, line in enumerate(
+            sorted((p for p in doc.players if p.entry(1) is not None), key=lambda p: p.number)
+        ):
+            entry = line.entry(1)
+            if entry is not None and entry.colour in ("w", "b"):
+                first_white = (entry.colour == "w") == (skipped % 2 == 0)
+                changes["initial_colour"] = "white" if first_white else "black"
+                break
+    return replace(doc, **changes) if changes else doc  # type: ignore[arg-type]
+
+
 def check_tournament(doc: TrfDocument, edition: str | None = None) -> list[RoundCheck]:
     """Re-pair every round of ``doc`` that has a pairing and compare each with the file.
 
     ``edition`` None: the file's own (``092``), else the rules in force (fide-2026).
     """
+    doc = with_tournament_records(doc)
     edition = edition_for(doc, edition)
     last = max((len(p.rounds) for p in doc.players), default=0)
     checks = []
