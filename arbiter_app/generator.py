@@ -374,7 +374,7 @@ def generate(config: GeneratorConfig, seed: int, edition: str = "baku-2016", trf
             cells[board.black].append(RoundEntry(board.white, "b", black))
         if pairing.bye is not None:
             cells[pairing.bye].append(_PAIRING_ALLOCATED_BYE)
-    return _with_standings(_with_cells(doc, cells), config, rng)
+    return _with_standings(_with_cells(doc, cells), config)
 
 
 def _requested_byes(
@@ -502,13 +502,11 @@ def _with_cells(doc: TrfDocument, cells: dict[int, list[RoundEntry]]) -> TrfDocu
     return replace(doc, players=tuple(replace(line, rounds=tuple(cells[line.number])) for line in doc.players))
 
 
-def _with_standings(doc: TrfDocument, config: GeneratorConfig, rng: random.Random) -> TrfDocument:
-    """``doc`` with the points and rank columns: the final standings by the tie-break list (C.07), players
-    equal on every tie-break in an order drawn by lot."""
+def _with_standings(doc: TrfDocument, config: GeneratorConfig) -> TrfDocument:
+    """``doc`` with the points and rank columns: the final standings by the tie-break list (C.07); players
+    equal on points and every tie-break share their rank (the first place of the tie), no lot being drawn."""
     state = state_before_round(doc, (config.rounds or 0) + 1)
-    numbers = [line.number for line in doc.players]
-    lots = rng.sample(numbers, len(numbers))
-    table = standings(state, config.tiebreaks, rules=rules_for(C07_EDITIONS[config.tiebreak_rules]), lots=lots)
+    table = standings(state, config.tiebreaks, rules=rules_for(C07_EDITIONS[config.tiebreak_rules]))
     rows = {row.number: row for row in table.rows}
     return replace(
         doc,

@@ -9,6 +9,14 @@ list). Direction 2: the other engine generates N tournaments with its own
 generator (``ENGINE --dutch -g CONFIG -o FILE -s SEED``); our checker
 re-pairs every round (C.04.3-2026) and checks the standings.
 
+Tie-breaks: with ``--tiebreak-checker PATH`` (the FIDE TEC's reference
+tie-break checker, Gacrux's ``tiebreakchecker.py``, run by ``--python``),
+every file of both directions is also given to it: each player's value of
+every tie-break of the list (the file's ``202`` line; for the other engine's
+files, which have none, ``--tiebreaks``) and its rank must equal ours (our
+shared place must contain its rank), and for our files its check of the
+file's rank column (``-c``) must find nothing.
+
 The other engine is an argument; nothing of it is part of this repository.
 It must take the JaVaFo command line (``--dutch FILE -c``, ``-g CONFIG -o
 FILE -s SEED``) and read TRF-2026. Field sizes are drawn per tournament from
@@ -38,10 +46,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arbiter_app.conformance import check_standings, check_tournament
+from arbiter_app.cli.tiebreaks import format_value
+from arbiter_app.conformance import check_standings, check_tournament, tiebreak_list_of, with_tournament_records
 from arbiter_app.errors import ArbiterError
 from arbiter_app.generator import generate, parse_config
+from arbiter_app.pairing.model import TournamentState
+from arbiter_app.standings import standings
+from arbiter_app.standings.c07 import C07_2026, build_context, resolve, rules_for
 from arbiter_app.trf.reader import read_trf
+from arbiter_app.trf.rounds import state_before_round
 from arbiter_app.trf.writer import write_trf
 
 EDITION = "fide-2026"
@@ -55,6 +68,7 @@ class Direction:
     tournaments: int = 0
     rounds: int = 0
     standings_checked: int = 0
+    tiebreak_values: int = 0
     not_generated: list[str] = field(default_factory=list)
     discrepancies: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -124,6 +138,84 @@ def our_check(path: Path) -> tuple[int, bool, list[str]]:
     return len(checks), ranking is not None, found
 
 
+def _same(theirs: str, ours: str, code: str) -> bool:
+    """Two printed values: both undefined (``-0``), or equal to the hundredth. DE (C.07-2026 6) that
+    separates no one: ours is not used (``-0``), the reference prints 0."""
+    if code.startswith("DE") and ours == "-0" and theirs == "0":
+        return True
+    if "-0" in (theirs, ours):
+        return theirs == ours
+    try:
+        return abs(float(theirs) - float(ours)) < 0.006
+    except ValueError:
+        return False
+
+
+def direct_encounters_as_ranked(state: TournamentState, codes: list[str]) -> dict[int, dict[str, str]]:
+    """DE (C.07-2026 6) of every player on the players still tied with him when DE is reached in the list,
+    as the ranking applies it (the standings table shows DE on the whole points group)."""
+    ctx = build_context(state, C07_2026)
+    chain = resolve(C07_2026, codes)
+    values: dict[int, dict[str, str]] = {}
+    groups = [[n for n in ctx.numbers if ctx.scores[n] == s] for s in sorted(set(ctx.scores.values()))]
+    for code, tiebreak in zip(codes, chain, strict=True):
+        split = []
+        for group in groups:
+            evaluation = tiebreak.evaluate(ctx, group)
+            if code.startswith("DE"):
+                for n in group:
+                    values.setdefault(n, {})[code] = format_value(evaluation[n].value)
+            keys = sorted({evaluation[n].key for n in group})
+            split += [[n for n in group if evaluation[n].key == k] for k in keys]
+        groups = split
+    return values
+
+
+def tiebreak_check(args: argparse.Namespace, path: Path, ours_file: bool) -> tuple[int, list[str]]:
+    """Values compared with the reference tie-break checker, and the differences (player, code, values)."""
+    if args.tiebreak_checker is None:
+        return 0, []
+    doc = with_tournament_records(read_trf(path))
+    codes = list(tiebreak_list_of(doc) or args.tiebreaks.split())
+    python, checker = args.python, str(args.tiebreak_checker)
+    command = [python, checker, "-i", str(path), "-dT", "-t", "PTS", *codes]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False, cwd=Path(checker).parent)
+    rows = [line.split("\t") for line in done.stdout.splitlines() if line.strip()]
+    if done.returncode != 0 or not rows or rows[0][:2] != ["StartNo", "Rank"]:
+        return 0, [f"tie-break checker failed: {done.stderr.strip()[-300:]}"]
+    header, found, compared = rows[0], [], 0
+    last = doc.last_round_with_results()
+    state = state_before_round(doc, last + 1)
+    table = standings(state, codes, rules=rules_for(C07_2026))
+    ours = {row.number: {"PTS": format_value(row.score), **{c: format_value(v) for c, v in zip(codes, row.tiebreaks, strict=True)}}
+            for row in table.rows}  # fmt: skip
+    for number, value in direct_encounters_as_ranked(state, codes).items():
+        ours[number].update(value)
+    places = {row.number: (row.place, row.place_to) for row in table.rows}
+    for row in rows[1:]:
+        theirs = dict(zip(header, row, strict=False))
+        number = int(theirs["StartNo"])
+        for code in ["PTS", *codes]:
+            compared += 1
+            if not _same(theirs.get(code, "?"), ours[number][code], code):
+                found.append(
+                    f"round {last}: player {number} {code}: reference {theirs.get(code)}, ours {ours[number][code]}"
+                )
+        low, high = places[number]
+        if not low <= int(theirs["Rank"]) <= high:
+            found.append(f"round {last}: player {number} rank: reference {theirs['Rank']}, ours {low}-{high}")
+    if ours_file:
+        command = [python, checker, "-i", str(path), "-c", "-d@"]
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=600, check=False, cwd=Path(checker).parent
+        )
+        if done.stdout.strip() != "0":
+            found.append(
+                f"round {last}: the reference checker finds the rank column wrong ({done.stdout.strip()[:100]})"
+            )
+    return compared, found
+
+
 def keep(directory: Path | None, path: Path) -> str:
     if directory is None:
         return path.name
@@ -148,10 +240,12 @@ def ours_to_engine(args: argparse.Namespace, work: Path) -> Direction:
         path.write_text(write_trf(doc), encoding="utf-8")
         rounds, found = engine_check(args.engine, path)
         _, standings_checked, ours = our_check(path)
+        values, tiebreaks = tiebreak_check(args, path, ours_file=True)
         d.tournaments += 1
         d.rounds += rounds
         d.standings_checked += standings_checked
-        for line in found + [f"(our check) {line}" for line in ours]:
+        d.tiebreak_values += values
+        for line in found + [f"(our check) {line}" for line in ours] + [f"(tie-breaks) {line}" for line in tiebreaks]:
             d.discrepancies.append(f"{keep(args.keep, path)}: {line}")
     d.seconds = time.perf_counter() - start
     return d
@@ -172,11 +266,14 @@ def engine_to_ours(args: argparse.Namespace, work: Path) -> Direction:
             continue
         try:
             rounds, standings_checked, found = our_check(path)
+            values, tiebreaks = tiebreak_check(args, path, ours_file=False)
+            found += [f"(tie-breaks) {line}" for line in tiebreaks]
         except ArbiterError as error:
-            rounds, standings_checked, found = 0, False, [f"not read: {error}"]
+            rounds, standings_checked, found, values = 0, False, [f"not read: {error}"], 0
         d.tournaments += 1
         d.rounds += rounds
         d.standings_checked += standings_checked
+        d.tiebreak_values += values
         d.discrepancies += [f"{keep(args.keep, path)}: {line}" for line in found]
     d.seconds = time.perf_counter() - start
     return d
@@ -195,11 +292,15 @@ def report(args: argparse.Namespace, directions: list[Direction]) -> str:
             " (given on the command line, not part of the repository)."
         ),
         "",
-        "| direction | tournaments | rounds checked | standings checked | not generated | discrepancies | seconds |",
-        "|---|---|---|---|---|---|---|",
+        (
+            "| direction | tournaments | rounds checked | standings checked | tie-break values compared"
+            " | not generated | discrepancies | seconds |"
+        ),
+        "|---|---|---|---|---|---|---|---|",
     ]
     for d in directions:
-        lines.append(f"| {d.name} | {d.tournaments} | {d.rounds} | {d.standings_checked} | {len(d.not_generated)}"
+        lines.append(f"| {d.name} | {d.tournaments} | {d.rounds} | {d.standings_checked} | {d.tiebreak_values}"
+                     f" | {len(d.not_generated)}"
                      f" | {len(d.discrepancies)} | {d.seconds:.0f} |")  # fmt: skip
     for d in directions:
         lines += ["", f"## {d.name}", ""]
@@ -217,6 +318,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="first seed; tournament k uses seed + k")
     parser.add_argument("--players", type=int, nargs=2, default=(8, 60), metavar=("MIN", "MAX"))
     parser.add_argument("--rounds", type=int, nargs=2, default=(5, 11), metavar=("MIN", "MAX"))
+    parser.add_argument("--tiebreak-checker", type=Path, help="the reference tie-break checker (tiebreakchecker.py)")
+    parser.add_argument("--python", default="python3", help="the interpreter of the tie-break checker")
+    parser.add_argument("--tiebreaks", default="BH/C1 BH SB DE WIN", help="the list for files without a 202 line")
     parser.add_argument("--report", type=Path, help="write the Markdown report here (default: print it)")
     parser.add_argument("--keep", type=Path, help="copy every file with a discrepancy into this folder")
     args = parser.parse_args(argv)

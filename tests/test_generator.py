@@ -101,7 +101,7 @@ def test_other_point_system_is_written_and_counted(tmp_path: Path) -> None:
     for player in doc.players:
         assert player.points == f"{scores[player.number] // 10}.0"
     ranked = sorted(doc.players, key=lambda p: p.rank or 0)
-    assert [p.rank for p in ranked] == list(range(1, 21))
+    assert ranked[0].rank == 1 and all((p.rank or 0) <= k for k, p in enumerate(ranked, 1))  # shared ranks
     # Ranked by points, then by the tie-break list of the 202 line (checked by -c in tests/cli).
     assert [scores[p.number] for p in ranked] == sorted(scores.values(), reverse=True)
     assert "BBW" not in generated(BUSY, 5)
