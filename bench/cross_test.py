@@ -50,14 +50,13 @@ from arbiter_app.cli.tiebreaks import format_value
 from arbiter_app.conformance import check_standings, check_tournament, tiebreak_list_of, with_tournament_records
 from arbiter_app.errors import ArbiterError
 from arbiter_app.generator import generate, parse_config
-from arbiter_app.pairing.model import TournamentState
 from arbiter_app.standings import standings
-from arbiter_app.standings.c07 import C07_2026, build_context, resolve, rules_for
+from arbiter_app.standings.c07 import C07_2026, rules_for
 from arbiter_app.trf.reader import read_trf
 from arbiter_app.trf.rounds import state_before_round
 from arbiter_app.trf.writer import write_trf
 
-EDITION = "fide-2026"
+EDITIONS = ("fide-2026", "baku-2016")
 
 
 @dataclass
@@ -124,11 +123,11 @@ def engine_check(engine: str, path: Path) -> tuple[int, list[str]]:
     return rounds, found
 
 
-def our_check(path: Path) -> tuple[int, bool, list[str]]:
+def our_check(path: Path, edition: str) -> tuple[int, bool, list[str]]:
     """Rounds re-paired by our engine, whether the standings were checked, and the discrepancies."""
     doc = read_trf(path)
     found = []
-    checks = check_tournament(doc, EDITION)
+    checks = check_tournament(doc, edition)
     for check in checks:
         if not check.matches:
             found.append(check.side_by_side().replace("\n", " / "))
@@ -138,37 +137,14 @@ def our_check(path: Path) -> tuple[int, bool, list[str]]:
     return len(checks), ranking is not None, found
 
 
-def _same(theirs: str, ours: str, code: str) -> bool:
-    """Two printed values: both undefined (``-0``), or equal to the hundredth. DE (C.07-2026 6) that
-    separates no one: ours is not used (``-0``), the reference prints 0."""
-    if code.startswith("DE") and ours == "-0" and theirs == "0":
-        return True
+def _same(theirs: str, ours: str) -> bool:
+    """Two printed values: both undefined (``-0``), or equal to the hundredth."""
     if "-0" in (theirs, ours):
         return theirs == ours
     try:
         return abs(float(theirs) - float(ours)) < 0.006
     except ValueError:
         return False
-
-
-def direct_encounters_as_ranked(state: TournamentState, codes: list[str]) -> dict[int, dict[str, str]]:
-    """DE (C.07-2026 6) of every player on the players still tied with him when DE is reached in the list,
-    as the ranking applies it (the standings table shows DE on the whole points group)."""
-    ctx = build_context(state, C07_2026)
-    chain = resolve(C07_2026, codes)
-    values: dict[int, dict[str, str]] = {}
-    groups = [[n for n in ctx.numbers if ctx.scores[n] == s] for s in sorted(set(ctx.scores.values()))]
-    for code, tiebreak in zip(codes, chain, strict=True):
-        split = []
-        for group in groups:
-            evaluation = tiebreak.evaluate(ctx, group)
-            if code.startswith("DE"):
-                for n in group:
-                    values.setdefault(n, {})[code] = format_value(evaluation[n].value)
-            keys = sorted({evaluation[n].key for n in group})
-            split += [[n for n in group if evaluation[n].key == k] for k in keys]
-        groups = split
-    return values
 
 
 def tiebreak_check(args: argparse.Namespace, path: Path, ours_file: bool) -> tuple[int, list[str]]:
@@ -178,7 +154,8 @@ def tiebreak_check(args: argparse.Namespace, path: Path, ours_file: bool) -> tup
     doc = with_tournament_records(read_trf(path))
     codes = list(tiebreak_list_of(doc) or args.tiebreaks.split())
     python, checker = args.python, str(args.tiebreak_checker)
-    command = [python, checker, "-i", str(path), "-dT", "-t", "PTS", *codes]
+    # -s: a Swiss tournament (without it, a field of n players over n - 1 rounds is read as a round robin).
+    command = [python, checker, "-i", str(path), "-s", "-dT", "-t", "PTS", *codes]
     done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False, cwd=Path(checker).parent)
     rows = [line.split("\t") for line in done.stdout.splitlines() if line.strip()]
     if done.returncode != 0 or not rows or rows[0][:2] != ["StartNo", "Rank"]:
@@ -189,15 +166,15 @@ def tiebreak_check(args: argparse.Namespace, path: Path, ours_file: bool) -> tup
     table = standings(state, codes, rules=rules_for(C07_2026))
     ours = {row.number: {"PTS": format_value(row.score), **{c: format_value(v) for c, v in zip(codes, row.tiebreaks, strict=True)}}
             for row in table.rows}  # fmt: skip
-    for number, value in direct_encounters_as_ranked(state, codes).items():
-        ours[number].update(value)
     places = {row.number: (row.place, row.place_to) for row in table.rows}
     for row in rows[1:]:
         theirs = dict(zip(header, row, strict=False))
         number = int(theirs["StartNo"])
-        for code in ["PTS", *codes]:
+        # DE (C.07-2026 6) is compared through the ranks: the reference prints the place inside the tied
+        # group (0 when it separates no one), we print the points scored in the encounters.
+        for code in ["PTS", *(c for c in codes if not c.startswith("DE"))]:
             compared += 1
-            if not _same(theirs.get(code, "?"), ours[number][code], code):
+            if not _same(theirs.get(code, "?"), ours[number][code]):
                 found.append(
                     f"round {last}: player {number} {code}: reference {theirs.get(code)}, ours {ours[number][code]}"
                 )
@@ -205,7 +182,7 @@ def tiebreak_check(args: argparse.Namespace, path: Path, ours_file: bool) -> tup
         if not low <= int(theirs["Rank"]) <= high:
             found.append(f"round {last}: player {number} rank: reference {theirs['Rank']}, ours {low}-{high}")
     if ours_file:
-        command = [python, checker, "-i", str(path), "-c", "-d@"]
+        command = [python, checker, "-i", str(path), "-s", "-c", "-d@"]
         done = subprocess.run(
             command, capture_output=True, text=True, timeout=600, check=False, cwd=Path(checker).parent
         )
@@ -233,13 +210,13 @@ def ours_to_engine(args: argparse.Namespace, work: Path) -> Direction:
         seed = args.seed + k
         path = work / f"ours-{seed}.trf"
         try:
-            doc = generate(parse_config(our_config(rng, args.players, args.rounds)), seed, EDITION)
+            doc = generate(parse_config(our_config(rng, args.players, args.rounds)), seed, args.edition)
         except ArbiterError as error:
             d.not_generated.append(f"seed {seed}: {error}")
             continue
         path.write_text(write_trf(doc), encoding="utf-8")
         rounds, found = engine_check(args.engine, path)
-        _, standings_checked, ours = our_check(path)
+        _, standings_checked, ours = our_check(path, args.edition)
         values, tiebreaks = tiebreak_check(args, path, ours_file=True)
         d.tournaments += 1
         d.rounds += rounds
@@ -252,7 +229,7 @@ def ours_to_engine(args: argparse.Namespace, work: Path) -> Direction:
 
 
 def engine_to_ours(args: argparse.Namespace, work: Path) -> Direction:
-    d = Direction("other engine's generator -> our checker (pairings C.04.3-2026, standings)")
+    d = Direction(f"other engine's generator -> our checker (pairings by {args.edition}, standings)")
     rng = random.Random(args.seed + 1_000_000)
     start = time.perf_counter()
     for k in range(args.n):
@@ -265,7 +242,7 @@ def engine_to_ours(args: argparse.Namespace, work: Path) -> Direction:
             d.not_generated.append(f"seed {seed}: exit {done.returncode} {done.stderr.strip()[:200]}")
             continue
         try:
-            rounds, standings_checked, found = our_check(path)
+            rounds, standings_checked, found = our_check(path, args.edition)
             values, tiebreaks = tiebreak_check(args, path, ours_file=False)
             found += [f"(tie-breaks) {line}" for line in tiebreaks]
         except ArbiterError as error:
@@ -284,7 +261,7 @@ def report(args: argparse.Namespace, directions: list[Direction]) -> str:
         "# Cross-test against another public engine (FIDE VCL4THP Q33-Q39)",
         "",
         (
-            f"Command: `python bench/cross_test.py --engine ENGINE -n {args.n} --seed {args.seed}"
+            f"Command: `python bench/cross_test.py --engine ENGINE --edition {args.edition} -n {args.n} --seed {args.seed}"
             f" --players {args.players[0]} {args.players[1]} --rounds {args.rounds[0]} {args.rounds[1]}`"
         ),
         (
@@ -314,6 +291,7 @@ def report(args: argparse.Namespace, directions: list[Direction]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--engine", required=True, help="the other engine's executable (JaVaFo command line)")
+    parser.add_argument("--edition", choices=EDITIONS, default="fide-2026", help="the rules the engine implements")
     parser.add_argument("-n", type=int, default=200, help="tournaments each way (release: 50000)")
     parser.add_argument("--seed", type=int, default=1, help="first seed; tournament k uses seed + k")
     parser.add_argument("--players", type=int, nargs=2, default=(8, 60), metavar=("MIN", "MAX"))
