@@ -61,15 +61,33 @@ explain a pairing (instead of -p, -c or -g; R: the next round unless --round R):
 """
 
 
+GENERATOR_HELP = """\
+generate (-g CONFIG): key=value lines, every key optional (left out: a value drawn from the seed, or the default)
+  PlayersNumber RoundsNumber              the field (drawn: 10-80 players, 5-11 rounds)
+  Ratings=2400,2350,...                   the ratings themselves (0: unrated), else
+  HighestRating LowestRating RatingDistribution=uniform|normal UnratedPercentage
+  DrawPercentage                          draws between equal ratings; results by the FIDE rating table
+  ForfeitPercentage (or ForfeitRate=N: one in N) DoubleForfeitPercentage
+  OddResultPercentage                     1/2-0, 0-1/2 and 0-0
+  HalfPointByePercentage FullPointByePercentage ZeroPointByePercentage (or HalfPointByeRate=N)
+  HalfPointByeCount FullPointByeCount ZeroPointByeCount
+                                          ...@R for round R only, e.g. FullPointByeCount@3=2
+  RetiredRate=N                           one player in N retires per round
+  Acceleration=none|baku                  Baku acceleration (C.04.5; 9 rounds or more)
+  TieBreaks=BH/C1,BH,SB TieBreakRules=c07-2026|c07-2024
+  PointsForWin PointsForDraw
+"""
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="arbiter-pairings",
         description="FIDE (Dutch) system pairings: C.04.3 as applied from 1 February 2026, or as approved in Baku 2016.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=EXPLAIN_HELP,
+        epilog=GENERATOR_HELP + "\n" + EXPLAIN_HELP,
     )
     parser.add_argument(
-        "--dutch", metavar="IN.trf", nargs="?", required=True, help="the tournament, as a TRF-16 file (not with -g)"
+        "--dutch", metavar="IN.trf", nargs="?", required=True, help="the tournament, a TRF-16 or TRF-2026 file (not with -g)"
     )
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("-p", dest="pair", nargs="?", const="-", metavar="OUT", help="pair the next round")
