@@ -87,7 +87,11 @@ def _parser() -> argparse.ArgumentParser:
         epilog=GENERATOR_HELP + "\n" + EXPLAIN_HELP,
     )
     parser.add_argument(
-        "--dutch", metavar="IN.trf", nargs="?", required=True, help="the tournament, a TRF-16 or TRF-2026 file (not with -g)"
+        "--dutch",
+        metavar="IN.trf",
+        nargs="?",
+        required=True,
+        help="the tournament, a TRF-16 or TRF-2026 file (not with -g)",
     )
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("-p", dest="pair", nargs="?", const="-", metavar="OUT", help="pair the next round")
