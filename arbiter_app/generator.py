@@ -78,16 +78,18 @@ class ByeSetting:
 
 @dataclass(frozen=True)
 class GeneratorConfig:
-    """What to generate. ``None``: drawn at random from the seed (VCL Q25). Points are in tenths.
+    """What to generate. Points are in tenths; ``None``: drawn at random from the seed (:func:`resolve`).
 
     Rates are "one in N" per player (or game) and round, 0 for never;
     percentages are per player (byes) or per game (forfeits, unusual results).
     ``draw_percentage`` is the chance of a draw between equally rated players.
+    The defaults here are fixed values; :func:`parse_config` (the command
+    line) leaves the field, the draws and the ratings to be drawn (VCL Q25).
     """
 
-    players: int | None = None
-    rounds: int | None = None
-    draw_percentage: Fraction | None = None
+    players: int | None = 30
+    rounds: int | None = 9
+    draw_percentage: Fraction | None = Fraction(30)
     forfeit_rate: int = 50
     forfeit_percentage: Fraction | None = None
     double_forfeit_percentage: Fraction = Fraction(0)
@@ -95,8 +97,8 @@ class GeneratorConfig:
     retired_rate: int = 200
     half_point_bye_rate: int = 100
     byes: tuple[ByeSetting, ...] = ()
-    highest_rating: int | None = None
-    lowest_rating: int | None = None
+    highest_rating: int | None = 2700
+    lowest_rating: int | None = 1400
     ratings: tuple[int, ...] = ()
     rating_distribution: str = "uniform"
     unrated_percentage: Fraction = Fraction(0)
@@ -135,6 +137,10 @@ def _tenths(text: str) -> int:
     if tenths.denominator != 1:
         raise ValueError("a multiple of 0.1")
     return int(tenths)
+
+
+DRAWN = GeneratorConfig(players=None, rounds=None, draw_percentage=None, highest_rating=None, lowest_rating=None)
+"""The configuration of the command line without keys: every setting of the field drawn from the seed (VCL Q25)."""
 
 
 def _choice(options: tuple[str, ...]) -> Callable[[str], str]:
@@ -191,8 +197,9 @@ _KNOWN = ", ".join([*_KEYS, "<Kind>Percentage[@R]", "<Kind>Count[@R] (Kind: Half
 def parse_config(text: str, source: str = "<config>") -> GeneratorConfig:
     """A configuration from ``key=value`` lines; blank lines and ``#`` comments are ignored.
 
-    Keys not given keep the defaults of :class:`GeneratorConfig` (None: drawn
-    when generating). Byes: ``HalfPointByePercentage=5`` (each player, every
+    Keys not given: the field, the draw percentage and the rating bounds are
+    drawn when generating (:data:`DRAWN`), the rest keep the defaults of
+    :class:`GeneratorConfig`. Byes: ``HalfPointByePercentage=5`` (each player, every
     round), ``FullPointByeCount@3=2`` (two players in round 3). Raises
     :class:`GeneratorConfigError` naming the line and the key.
     """
@@ -221,7 +228,7 @@ def parse_config(text: str, source: str = "<config>") -> GeneratorConfig:
         except ValueError as error:
             raise GeneratorConfigError(f"{place}: {key}: expected {error}, found '{value}'") from None
         given[key] = (number, value)
-    config = GeneratorConfig(**values, byes=tuple(byes))
+    config = replace(DRAWN, **values, byes=tuple(byes))
     _validate(config, given, source)
     return config
 

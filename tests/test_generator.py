@@ -12,7 +12,7 @@ import pytest
 from arbiter_app.cli.pairings import EXIT_FILE, EXIT_INVALID, EXIT_NO_PAIRING, EXIT_OK, main
 from arbiter_app.conformance import check_standings, check_tournament
 from arbiter_app.generator import (
-    GeneratorConfig,
+    DRAWN,
     GeneratorConfigError,
     expected_score,
     game_result,
@@ -137,7 +137,7 @@ def test_config_errors_exit_3_naming_key_and_line(
 
 
 def test_config_defaults_and_comments() -> None:
-    assert parse_config("# nothing\n\n") == GeneratorConfig()
+    assert parse_config("# nothing\n\n") == DRAWN
     config = parse_config(" PlayersNumber = 12 \nDrawPercentage=12.5\nForfeitRate=0\n")
     assert (config.players, config.draw_percentage, config.forfeit_rate) == (12, 12.5, 0)
     with pytest.raises(GeneratorConfigError, match=r"line 1: PlayersNumber=1: must be between 2 and 9999"):
@@ -150,7 +150,7 @@ def test_cli_writes_the_file_with_default_settings(tmp_path: Path) -> None:
     doc = read_trf(out)
     # Settings left out are drawn from the seed (VCL4THP Q25): 10-80 players, 5-11 rounds.
     assert 10 <= len(doc.players) <= 80 and 5 <= (doc.rounds_count or 0) <= 11
-    assert out.read_bytes() == write_trf(generate(GeneratorConfig(), 11, "fide-2026")).encode()
+    assert out.read_bytes() == write_trf(generate(DRAWN, 11, "fide-2026")).encode()
 
 
 def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -257,7 +257,7 @@ def test_every_setting_of_q24_shows_in_the_file_and_the_file_passes_the_check() 
 def test_given_ratings_and_settings_left_out_drawn_from_the_seed() -> None:
     doc = generate(parse_config("Ratings=1800, 2450, 2100, 1999, 2200, 0\nRoundsNumber=4\n"), 3, "fide-2026")
     assert [p.rating for p in doc.players] == [2450, 2200, 2100, 1999, 1800, 0]
-    drawn = [generate(GeneratorConfig(), seed, "fide-2026") for seed in (1, 2, 3)]
+    drawn = [generate(DRAWN, seed, "fide-2026") for seed in (1, 2, 3)]
     sizes = {(len(d.players), d.rounds_count) for d in drawn}
     assert len(sizes) > 1 and all(10 <= n <= 80 and 5 <= (r or 0) <= 11 for n, r in sizes)
     assert all(all(c.matches for c in check_tournament(d)) for d in drawn)

@@ -205,9 +205,9 @@ def _check(path: str, edition: str | None, tiebreaks: str | None, tiebreak_rules
 
 def _generate(config_path: str, output: str, seed: int | None, edition: str | None, trf_format: str | None) -> int:
     """Write a random tournament to ``output``; without ``seed``, draw one and print it to stderr."""
-    from arbiter_app.generator import GeneratorConfig, generate, parse_config
+    from arbiter_app.generator import DRAWN, generate, parse_config
 
-    config = GeneratorConfig()
+    config = DRAWN
     if config_path:
         try:
             config = parse_config(Path(config_path).read_text(encoding="utf-8", errors="replace"), config_path)
