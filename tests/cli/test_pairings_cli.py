@@ -324,3 +324,25 @@ def test_check_and_generate_run_without_qt(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "0 0 False False"
+
+
+def test_the_bundled_entry_point_runs_generator_and_checker_without_qt(tmp_path: Path) -> None:
+    """``arbiter-app pairings -g`` / ``-c``: the bundle's entry point (installer/arbiter_app_main.py), no GUI."""
+    import subprocess
+    import sys
+
+    entry = Path(__file__).resolve().parents[2] / "installer" / "arbiter_app_main.py"
+    out = tmp_path / "g.trf"
+    code = (
+        "import runpy, sys\n"
+        f"sys.argv = ['arbiter-app', 'pairings', '--dutch', '-g', '-o', {str(out)!r}, '-s', '5']\n"
+        f"try:\n    runpy.run_path({str(entry)!r}, run_name='__main__')\nexcept SystemExit as e:\n    a = e.code\n"
+        f"sys.argv = ['arbiter-app', 'pairings', '--dutch', {str(out)!r}, '-c']\n"
+        f"try:\n    runpy.run_path({str(entry)!r}, run_name='__main__')\nexcept SystemExit as e:\n    b = e.code\n"
+        "print(a, b, 'PySide6' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
+    assert lines[-1] == "0 0 False"
+    assert any(line.endswith(": consistent") for line in lines)
