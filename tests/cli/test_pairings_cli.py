@@ -346,3 +346,21 @@ def test_the_bundled_entry_point_runs_generator_and_checker_without_qt(tmp_path:
     lines = done.stdout.strip().splitlines()
     assert lines[-1] == "0 0 False"
     assert any(line.endswith(": consistent") for line in lines)
+
+
+def test_check_reads_the_trf2026_colour_line_else_round_1(tmp_path: Path, capsys) -> None:
+    """A file with ``152 B`` and no ``XXC`` (as other programs write TRF-2026), and one with neither: round 1 is
+    paired with black for the first player either way (C.04.3-2026 5.2.5), so every round is identical."""
+    config = "PlayersNumber=14\nRoundsNumber=5\n"
+    path = next(p for seed in range(1, 20) if "\n152 B\n" in (p := generated_file(tmp_path, config, seed)).read_text())
+    lines = path.read_text().splitlines()
+    without_xxc = [line for line in lines if not line.startswith("XXC")]
+    for name, kept in (("152.trf", without_xxc), ("none.trf", [x for x in without_xxc if not x.startswith("152")])):
+        (tmp_path / name).write_text("\n".join(kept) + "\n")
+        code, out, _ = run(["--dutch", str(tmp_path / name), "-c"], capsys)
+        assert code == 0 and "5 of 5 rounds identical" in out, (name, out)
+    # The same file read with white first: round 1 differs (the check is not blind to the colour).
+    (tmp_path / "white.trf").write_text("\n".join([*without_xxc[:1], "152 W", *without_xxc[1:]]).replace(
+        "\n152 B\n", "\n") + "\n")  # fmt: skip
+    code, out, _ = run(["--dutch", str(tmp_path / "white.trf"), "-c"], capsys)
+    assert code == 1 and out.startswith("round 1\n")
