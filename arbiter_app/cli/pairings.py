@@ -1,30 +1,36 @@
 """``arbiter-pairings``: the pairing engine on TRF files, with the command line of the endorsed engines.
 
     arbiter-pairings --dutch IN.trf -p [OUT]     pair the next round
-    arbiter-pairings --dutch IN.trf -c           re-pair every round and compare
+    arbiter-pairings --dutch IN.trf -c [--tiebreaks LIST]
+                                                 re-pair every round and compare, and check the
+                                                 standings (rank and points columns) against the
+                                                 file's tie-break list (202 line) or LIST
     arbiter-pairings --dutch IN.trf --explain [--round R] [--json]
     arbiter-pairings --dutch IN.trf --why-not A B | --why-float X
     arbiter-pairings --dutch IN.trf --compare-editions [--round R] [--json]
-    arbiter-pairings --dutch -g [CONFIG] -o OUT.trf [-s SEED]
-                                                 generate a random tournament
+    arbiter-pairings --dutch -g [CONFIG] -o OUT.trf [-s SEED] [--format trf-2026|trf-16]
+                                                 generate a random tournament (the CONFIG keys:
+                                                 arbiter_app/generator.py; a fresh seed per run without -s)
     arbiter-pairings --berger N [--double] [--reverse-last-two]
                                                  the Berger table of N players (C.05 Annex 1):
                                                  "Round r", then "white black" per board, "p 0" for the bye
 
 Exit status: 0 success, 1 no legal pairing (or, with -c, rounds that
-differ), 3 invalid input, 5 a file that cannot be read or written.
+differ or standings that break the tie-break list), 3 invalid input, 5 a
+file that cannot be read or written. Neither -c nor -g loads the GUI.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from arbiter_app import atomic
-from arbiter_app.conformance import check_tournament, edition_for
+from arbiter_app.conformance import check_standings, check_tournament, edition_for
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
 from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS, pair_round
 from arbiter_app.pairing.model import Board, RoundPairing
@@ -32,6 +38,7 @@ from arbiter_app.trf.errors import TrfReadError
 from arbiter_app.trf.model import TrfDocument
 from arbiter_app.trf.reader import read_trf
 from arbiter_app.trf.rounds import berger_numbers_of, next_round, round_robin_of, state_before_round
+from arbiter_app.trf.versions import FORMATS, TRF2026
 
 # Start-up: pairing a round (-p) imports the engine and the TRF reader only; the explanation (--explain ...)
 # and the generator (-g) are imported when asked for.
@@ -54,19 +61,43 @@ explain a pairing (instead of -p, -c or -g; R: the next round unless --round R):
 """
 
 
+GENERATOR_HELP = """\
+generate (-g CONFIG): key=value lines, every key optional (left out: a value drawn from the seed, or the default)
+  PlayersNumber RoundsNumber              the field (drawn: 10-80 players, 5-11 rounds)
+  Ratings=2400,2350,...                   the ratings themselves (0: unrated), else
+  HighestRating LowestRating RatingDistribution=uniform|normal UnratedPercentage
+  DrawPercentage                          draws between equal ratings; results by the FIDE rating table
+  ForfeitPercentage (or ForfeitRate=N: one in N) DoubleForfeitPercentage
+  OddResultPercentage                     1/2-0, 0-1/2 and 0-0
+  HalfPointByePercentage FullPointByePercentage ZeroPointByePercentage (or HalfPointByeRate=N)
+  HalfPointByeCount FullPointByeCount ZeroPointByeCount
+                                          ...@R for round R only, e.g. FullPointByeCount@3=2
+  RetiredRate=N                           one player in N retires per round
+  Acceleration=none|baku                  Baku acceleration (C.04.5; 9 rounds or more)
+  TieBreaks=BH/C1,BH,SB TieBreakRules=c07-2026|c07-2024
+  PointsForWin PointsForDraw
+"""
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="arbiter-pairings",
         description="FIDE (Dutch) system pairings: C.04.3 as applied from 1 February 2026, or as approved in Baku 2016.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=EXPLAIN_HELP,
+        epilog=GENERATOR_HELP + "\n" + EXPLAIN_HELP,
     )
     parser.add_argument(
-        "--dutch", metavar="IN.trf", nargs="?", required=True, help="the tournament, as a TRF-16 file (not with -g)"
+        "--dutch",
+        metavar="IN.trf",
+        nargs="?",
+        required=True,
+        help="the tournament, a TRF-16 or TRF-2026 file (not with -g)",
     )
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("-p", dest="pair", nargs="?", const="-", metavar="OUT", help="pair the next round")
-    action.add_argument("-c", dest="check", action="store_true", help="re-pair every round and compare")
+    action.add_argument(
+        "-c", dest="check", action="store_true", help="re-pair every round and compare; check the standings"
+    )
     action.add_argument(
         "-g",
         dest="generate",
@@ -77,6 +108,23 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("-o", dest="output", metavar="OUT.trf", help="with -g: the file to write")
     parser.add_argument("-s", dest="seed", type=int, metavar="SEED", help="with -g: the seed (default: drawn, printed)")
+    parser.add_argument(
+        "--format",
+        dest="trf_format",
+        choices=FORMATS,
+        help="with -g: the TRF version written (default: trf-2026, with the 142 152 162 192 202 records)",
+    )
+    parser.add_argument(
+        "--tiebreaks",
+        metavar="LIST",
+        help='with -c: the tie-break list, e.g. "BH/C1,BH,SB" (default: the file\'s 202 line, else points only)',
+    )
+    parser.add_argument(
+        "--tiebreak-rules",
+        metavar="RULES",
+        default="c07-2026",
+        help="with -c: the C.07 edition of the tie-breaks, c07-2026 (default) or c07-2024",
+    )
     parser.add_argument(
         "--edition",
         choices=sorted(EDITIONS),
@@ -136,20 +184,30 @@ def _pair(path: str, out: str, edition: str | None) -> int:
     return EXIT_OK
 
 
-def _check(path: str, edition: str | None) -> int:
-    checks = check_tournament(_read(path), edition)
+def _check(path: str, edition: str | None, tiebreaks: str | None, tiebreak_rules: str) -> int:
+    """The pairings round by round, then the standings after the last round (VCL4THP Q21)."""
+    doc = _read(path)
+    checks = check_tournament(doc, edition)
     different = [c for c in checks if not c.matches]
     for check in different:
         print(check.side_by_side(), end="\n\n")
     print(f"{len(checks) - len(different)} of {len(checks)} rounds identical")
-    return EXIT_OK if not different else EXIT_NO_PAIRING
+    codes = [c for c in re.split(r"[,;\s]+", tiebreaks) if c] if tiebreaks is not None else None
+    ranking = check_standings(doc, codes, tiebreak_rules)
+    if ranking is None:
+        print("standings: the file has no rank or points column")
+    else:
+        for issue in ranking.issues:
+            print(f"standings: {issue}")
+        print(ranking.summary())
+    return EXIT_OK if not different and not (ranking and ranking.issues) else EXIT_NO_PAIRING
 
 
-def _generate(config_path: str, output: str, seed: int | None, edition: str | None) -> int:
-    from arbiter_app.generator import GeneratorConfig, generate, parse_config
-
+def _generate(config_path: str, output: str, seed: int | None, edition: str | None, trf_format: str | None) -> int:
     """Write a random tournament to ``output``; without ``seed``, draw one and print it to stderr."""
-    config = GeneratorConfig()
+    from arbiter_app.generator import DRAWN, generate, parse_config
+
+    config = DRAWN
     if config_path:
         try:
             config = parse_config(Path(config_path).read_text(encoding="utf-8", errors="replace"), config_path)
@@ -159,7 +217,7 @@ def _generate(config_path: str, output: str, seed: int | None, edition: str | No
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
         print(f"arbiter-pairings: seed {seed}", file=sys.stderr)
-    text = write_trf(generate(config, seed, edition or DEFAULT_EDITION))
+    text = write_trf(generate(config, seed, edition or DEFAULT_EDITION, trf_format or TRF2026))
     try:
         atomic.write_text(output, text)
     except OSError as error:
@@ -179,7 +237,9 @@ def _berger(arguments: list[str]) -> int:
     parser.add_argument("--berger", metavar="N", type=int, required=True, help="number of players")
     parser.add_argument("--double", action="store_true", help="a double round robin (the second cycle reversed)")
     parser.add_argument(
-        "--reverse-last-two", action="store_true", help="double round robin: play the first cycle's last two rounds in reverse order"
+        "--reverse-last-two",
+        action="store_true",
+        help="double round robin: play the first cycle's last two rounds in reverse order",
     )
     args = parser.parse_args(arguments)
     try:
@@ -214,13 +274,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("-g needs -o OUT.trf")
     if not generating and args.dutch is None:
         parser.error("-p and -c need --dutch IN.trf")
-    if not generating and (args.output is not None or args.seed is not None):
-        parser.error("-o and -s go with -g")
+    if not generating and (args.output is not None or args.seed is not None or args.trf_format is not None):
+        parser.error("-o, -s and --format go with -g")
+    if not args.check and args.tiebreaks is not None:
+        parser.error("--tiebreaks goes with -c")
     try:
         if generating:
-            return _generate(args.generate, args.output, args.seed, args.edition)
+            return _generate(args.generate, args.output, args.seed, args.edition, args.trf_format)
         if args.check:
-            return _check(args.dutch, args.edition)
+            return _check(args.dutch, args.edition, args.tiebreaks, args.tiebreak_rules)
         return _pair(args.dutch, args.pair, args.edition)
     except TrfReadError as error:
         print(f"arbiter-pairings: {error}", file=sys.stderr)

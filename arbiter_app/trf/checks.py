@@ -3,8 +3,9 @@
 A round cell names the opponent by pairing number, so both players of a game
 list each other in the same round (FIDE C.04 Annex 2, TRF16), with opposite
 colours (``w``/``b``, or ``-`` on both sides of an unplayed forfeit) and
-agreeing results (``1``/``0``, ``=``/``=``, ``+``/``-``, ``-``/``-``; ``W D L``
-are synonyms of ``1 = 0``). Errors name the later of the two lines, since it
+agreeing results (``1``/``0``, ``=``/``=``, ``+``/``-``, ``-``/``-``, and the
+unusual results of a played game ``=``/``0`` and ``0``/``0`` (1/2-0, 0-1/2, 0-0,
+which C.04.2 lets the arbiter record); ``W D L`` are synonyms of ``1 = 0``). Errors name the later of the two lines, since it
 contradicts what an earlier line already said.
 """
 
@@ -26,7 +27,7 @@ from .model import PlayerLine, RoundEntry, TrfWarning
 
 _OPPOSITE_COLOUR = {"w": "b", "b": "w", "-": "-"}
 # For each (normalised) result, the results the opponent may have.
-_RECIPROCAL_RESULTS = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+-", " ": " "}
+_RECIPROCAL_RESULTS = {"1": "0", "0": "1=0", "=": "=0", "+": "-", "-": "+-", " ": " "}
 
 
 def check_pairings(players: tuple[PlayerLine, ...], source: str) -> tuple[TrfWarning, ...]:
