@@ -16,7 +16,7 @@ import pytest
 
 from arbiter_app.persistence import open_database
 from arbiter_app.services import audit_log
-from tests.cli.test_arbiter_cli import _dump, run
+from tests.cli.test_arbiter_cli import _at_a_terminal, _dump, run
 
 MANUAL = Path(__file__).parents[1] / "data" / "fixtures" / "arbiters-manual-12.trf"
 ARBITER = [sys.executable, "-c", "import sys; from arbiter_app.cli.arbiter import main; sys.exit(main())"]
@@ -52,8 +52,19 @@ def test_override_of_an_earlier_round_keeps_its_results_unless_told(
     assert code == 3 and "discard the results of round 1, boards 1 (#1-#7 1-0)" in err
     assert _dump(manual_db) == before
     args = ["override", "1", "--swap", "7", "2", "--reason", "cards mixed up", "--discard-results"]
-    code, out, _ = run(capsys, "--db", manual_db, *args)
-    assert code == 0 and "saved" in out
+    # In FIDE mode round 9 is paired, so only rounds 8 and 9 may change (checklist Q189-Q191).
+    code, _, err = run(capsys, "--db", manual_db, *args)
+    assert code == 3 and "Q189-Q191" in err and "only rounds 8 and 9 can change" in err
+    assert _dump(manual_db) == before
+    # Outside FIDE mode the change is Level 4 (two questions at a terminal); answered, the results are discarded
+    # as told.
+    code, err = _at_a_terminal(manual_db, "leave-fide-mode", answers="y\nyes\n")
+    assert code == 0, err
+    code, err = _at_a_terminal(manual_db, *args, answers="y\nyes\n")
+    assert code == 0, err
+    code, out, _ = run(capsys, "--db", manual_db, "show", "1")
+    board_1 = out.splitlines()[1]
+    assert code == 0 and "Alice" in board_1 and "Bob" in board_1 and "1-0" not in board_1  # its result discarded
 
 
 def test_undo_of_an_override_of_a_published_round_needs_a_reason(
