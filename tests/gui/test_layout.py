@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QTableView, QTableWidget, QTableWidgetItem, QWidget
 
 from arbiter_app import services as sv
+from arbiter_app.gui.explain_dock import ROOM, ExplainDock
 from arbiter_app.gui.main_window import MainWindow
 from tests.gui.clipping import clipped
 from tests.gui.screenshots import LONG_NAME, build_tournament
@@ -30,6 +31,17 @@ def tournament(tmp_path: Path) -> Path:
     path = tmp_path / "shown.db"
     build_tournament(path)
     return path
+
+
+def round_5_explained(window: MainWindow, tournament: Path) -> ExplainDock:
+    """The Rounds view at 1920x1080 with the explain panel open on round 5."""
+    assert window.open_file(tournament)
+    window.tabs.setCurrentWidget(window.rounds_view)
+    jump_to(window, 1920, 1080)
+    dock = window.explain_dock
+    dock.show()
+    dock.explain(5)
+    return dock
 
 
 def contrast(a: QColor, b: QColor) -> float:
@@ -141,12 +153,7 @@ def test_large_text_moves_the_panel_below_rather_than_widen_the_window(window: M
 def test_below_the_tables_the_round_keeps_its_boards_in_sight(window: MainWindow, tournament: Path) -> None:
     """At 1024x768 with the panel below, the Rounds table shows eight boards and more (three before), and the
     panel keeps room for its candidates."""
-    assert window.open_file(tournament)
-    window.tabs.setCurrentWidget(window.rounds_view)
-    jump_to(window, 1920, 1080)
-    dock = window.explain_dock
-    dock.show()
-    dock.explain(5)
+    dock = round_5_explained(window, tournament)
     jump_to(window, 1024, 768)
     assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.BottomDockWidgetArea
     boards = window.rounds_view.findChild(QTableView, "boardsTable")
@@ -210,3 +217,22 @@ def test_wording(window: MainWindow, tournament: Path, monkeypatch: pytest.Monke
     window.rounds_view.show_round(6)
     text = window.rounds_view.unpaired.text()
     assert "<b>Requested byes:</b> #12" in text and "½-point bye" in text and "Not paired" not in text
+
+
+def test_beside_the_round_the_panel_takes_the_width_the_boards_leave(window: MainWindow, tournament: Path) -> None:
+    """At 1920x1080 the round's boards stop at their greatest width: the panel beside them takes the rest of the
+    window (no gap wider than the window keeps spare between them; 510 px before), and nothing is cut in any
+    bracket's candidates, trail or sieve, with their long verdicts."""
+    dock = round_5_explained(window, tournament)
+    dock.tabs.setCurrentIndex(1)
+    boards = window.rounds_view.findChild(QTableView, "boardsTable")
+    assert boards is not None
+    for mode in range(dock.mode.count()):
+        dock.mode.setCurrentIndex(mode)
+        for bracket in range(dock.bracket.count()):
+            dock.bracket.setCurrentIndex(bracket)
+            QApplication.processEvents()
+            assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
+            gap = dock.geometry().left() - boards.mapTo(window, boards.rect().topRight()).x()
+            assert 0 < gap <= ROOM, (bracket, gap)
+            assert clipped(window) == [], dock.bracket.currentText()
