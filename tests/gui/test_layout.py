@@ -15,7 +15,7 @@ from arbiter_app import services as sv
 from arbiter_app.gui.explain_dock import ROOM, ExplainDock
 from arbiter_app.gui.main_window import MainWindow
 from tests.gui.clipping import clipped
-from tests.gui.screenshots import LONG_NAME, build_tournament
+from tests.gui.screenshots import LONG_NAME, build_round_robin, build_tournament
 
 SIZES = [(1024, 768), (1920, 1080)]
 
@@ -236,3 +236,46 @@ def test_beside_the_round_the_panel_takes_the_width_the_boards_leave(window: Mai
             gap = dock.geometry().left() - boards.mapTo(window, boards.rect().topRight()).x()
             assert 0 < gap <= ROOM, (bracket, gap)
             assert clipped(window) == [], dock.bracket.currentText()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_round_robin_view_fits(window: MainWindow, tmp_path: Path, size: tuple[int, int]) -> None:
+    """A round robin of eight with long names after three rounds: its crosstable view, and the other views, show
+    every name and result whole at both sizes."""
+    path = tmp_path / "rr.db"
+    build_round_robin(path)
+    assert window.open_file(path)
+    jump_to(window, *size)
+    assert window.tabs.currentWidget() is window.crosstable_view
+    for view, title in window.views():
+        if window.tabs.isTabVisible(window.tabs.indexOf(view)):
+            window.tabs.setCurrentWidget(view)
+            QApplication.processEvents()
+            assert clipped(window) == [], title
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_hall_display_and_the_seminar_fit(window: MainWindow, tournament: Path, qtbot: Any,
+                                              size: tuple[int, int]) -> None:
+    """The hall display's pages and every seminar step of round 5 (the manual's tournament, long verdicts): nothing
+    cut at either size."""
+    assert window.open_file(tournament)
+    hall = window.show_hall_display()
+    hall.timer.stop()
+    hall.resize(*size)
+    for page in range(len(hall.pages)):
+        hall.page = page
+        QApplication.processEvents()
+        assert clipped(hall) == [], page
+    hall.hide()
+    window.explain_dock.round.setValue(5)
+    seminar = window.show_seminar()
+    assert seminar is not None
+    qtbot.addWidget(seminar)
+    seminar.showNormal()
+    seminar.resize(*size)
+    for k in range(60):
+        seminar.show_step(k)
+        QApplication.processEvents()
+        assert clipped(seminar) == [], seminar.title.text()
+    seminar.close()
