@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QTableView, QTa
 from arbiter_app import services as sv
 from arbiter_app.gui.explain_dock import ROOM, ExplainDock
 from arbiter_app.gui.main_window import MainWindow
-from tests.gui.clipping import clipped
+from tests.gui.clipping import CELL_MARGIN, clipped
 from tests.gui.screenshots import LONG_NAME, build_round_robin, build_tournament
 
 SIZES = [(1024, 768), (1920, 1080)]
@@ -279,3 +279,28 @@ def test_the_hall_display_and_the_seminar_fit(window: MainWindow, tournament: Pa
         QApplication.processEvents()
         assert clipped(seminar) == [], seminar.title.text()
     seminar.close()
+
+
+def test_the_checker_sees_a_wrapped_verdict_one_pixel_short(qtbot: Any) -> None:
+    """A wrapped column exactly as wide as the text and Qt's margins, but not the grid line the cell's rect stops
+    short of: Qt wraps the verdict onto a second line the one-line row has no room for and elides it ("best so far
+    (the first …", the explain panel at 1920x1080); the checker laid the text out without the grid line and
+    missed it."""
+    verdict = "best so far (the first legal one)"
+    top = QWidget()
+    qtbot.addWidget(top)
+    table = QTableWidget(1, 1, top)
+    table.setWordWrap(True)
+    table.setItem(0, 0, QTableWidgetItem(verdict))
+    table.resize(600, 120)
+    top.resize(620, 140)
+    top.show()
+    one_line = table.fontMetrics().horizontalAdvance(verdict) + CELL_MARGIN
+    table.setColumnWidth(0, one_line)
+    table.setRowHeight(0, table.fontMetrics().height() + 4)
+    QApplication.processEvents()
+    assert table.sizeHintForRow(0) > table.rowHeight(0)  # Qt wraps it: two lines in a row of one
+    assert any(verdict in c for c in clipped(top))
+    table.setColumnWidth(0, one_line + 1)  # room for the grid line too: one line, whole
+    QApplication.processEvents()
+    assert table.sizeHintForRow(0) <= table.rowHeight(0) and clipped(top) == []
