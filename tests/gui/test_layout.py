@@ -222,20 +222,30 @@ def test_wording(window: MainWindow, tournament: Path, monkeypatch: pytest.Monke
 def test_beside_the_round_the_panel_takes_the_width_the_boards_leave(window: MainWindow, tournament: Path) -> None:
     """At 1920x1080 the round's boards stop at their greatest width: the panel beside them takes the rest of the
     window (no gap wider than the window keeps spare between them; 510 px before), and nothing is cut in any
-    bracket's candidates, trail or sieve, with their long verdicts."""
+    bracket's candidates, trail or sieve, with their long verdicts: round 5 of the manual's tournament by
+    C.04.3-2026 and by Baku 2016 (the example as the manual pairs it)."""
     dock = round_5_explained(window, tournament)
-    dock.tabs.setCurrentIndex(1)
-    boards = window.rounds_view.findChild(QTableView, "boardsTable")
-    assert boards is not None
-    for mode in range(dock.mode.count()):
-        dock.mode.setCurrentIndex(mode)
-        for bracket in range(dock.bracket.count()):
-            dock.bracket.setCurrentIndex(bracket)
-            QApplication.processEvents()
-            assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
-            gap = dock.geometry().left() - boards.mapTo(window, boards.rect().topRight()).x()
-            assert 0 < gap <= ROOM, (bracket, gap)
-            assert clipped(window) == [], dock.bracket.currentText()
+    editions = set()
+    for example in (False, True):
+        if example:
+            window.open_example()
+        assert window.context is not None
+        editions.add(window.context.read(sv.round_edition, 5))
+        window.tabs.setCurrentWidget(window.rounds_view)
+        boards = window.rounds_view.findChild(QTableView, "boardsTable")
+        assert boards is not None
+        dock.explain(5)
+        dock.tabs.setCurrentIndex(1)
+        for mode in range(dock.mode.count()):
+            dock.mode.setCurrentIndex(mode)
+            for bracket in range(dock.bracket.count()):
+                dock.bracket.setCurrentIndex(bracket)
+                QApplication.processEvents()
+                assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
+                gap = dock.geometry().left() - boards.mapTo(window, boards.rect().topRight()).x()
+                assert 0 < gap <= ROOM, (bracket, gap)
+                assert clipped(window) == [], dock.bracket.currentText()
+    assert len(editions) == 2, editions
 
 
 @pytest.mark.parametrize("size", SIZES)
