@@ -11,7 +11,7 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -60,6 +60,8 @@ TEACHING_TIPS = {
 SIDES = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
 BELOW = Qt.DockWidgetArea.BottomDockWidgetArea
 DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
+UNBOUNDED = 16777215
+"""Qt's greatest widget size (QWIDGETSIZE_MAX): a view without a greatest width."""
 PLACING_EVENTS = (QEvent.Type.Resize, QEvent.Type.LayoutRequest)
 
 
@@ -153,6 +155,20 @@ class ExplainDock(QDockWidget):
         elif area == BELOW and self._side is not None and wide:
             side, self._side = self._side, None
             window.addDockWidget(side, self)
+
+    def width_left(self) -> int:
+        """The width the tables beside the panel leave unused: their views stop at a greatest width (a round's
+        boards), and the panel takes the rest of the window rather than leave a gap between them."""
+        window = self.parentWidget()
+        central = window.centralWidget() if isinstance(window, QMainWindow) else None
+        if central is None:
+            return 0
+        capped = [v for v in central.findChildren(QAbstractItemView) if v.isVisible() and v.maximumWidth() < UNBOUNDED]
+        if not capped:
+            return 0
+        right = max(v.mapTo(central, QPoint(0, 0)).x() + v.maximumWidth() for v in capped)
+        spare = central.width() - right - ROOM // 2
+        return self.width() + spare if spare > 0 else 0
 
     def height_below(self) -> int:
         """The panel's height below the tables: its share of the window, at least what it needs."""
@@ -462,8 +478,9 @@ class ExplainDock(QDockWidget):
         window = self.parentWidget()
         if isinstance(window, QMainWindow) and window.dockWidgetArea(self) in SIDES and not self.isFloating():
             wanted = head.length() + (self.width() - table.viewport().width()) + table.verticalScrollBar().sizeHint().width()
+            wanted = max(min(wanted, window.width() // 2), self.width_left())
             if wanted > self.width():
-                window.resizeDocks([self], [min(wanted, window.width() // 2)], Qt.Orientation.Horizontal)
+                window.resizeDocks([self], [wanted], Qt.Orientation.Horizontal)
         for column in (1, 2):  # the pairing and the verdict share the width left
             head.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         table.resizeRowsToContents()

@@ -150,10 +150,15 @@ def _table_answer(q: Question, service: Callable[..., str], *args: int) -> str:
         db.dispose()
 
 
+def berger_round_text(q: Question) -> str:
+    """A round robin's round: its heading, then each board's Berger row (``explain_berger_round``)."""
+    return _table_answer(q, sv.explain_berger_round, q.round)
+
+
 def outline_of(q: Question) -> tuple[str, list[str]]:
     """The outline as HTML and the brackets' titles (a round robin: each board's Berger row, no brackets)."""
     if q.by_table:
-        return answer_html(_table_answer(q, sv.explain_berger_round, q.round)), []
+        return answer_html(berger_round_text(q)), []
     e = explanation(q)
     return outline_html(e), bracket_titles(e)
 

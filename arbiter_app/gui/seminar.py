@@ -30,6 +30,7 @@ KIND_WORDS = {
     "decision": "The deciding criterion",
     "more": "The other candidates",
     "editions": "Baku 2016 against 2026",
+    "board": "A board and its Berger row",
 }
 
 

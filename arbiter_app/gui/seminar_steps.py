@@ -6,6 +6,7 @@ verdict, the deciding criterion, and last the round paired by both editions side
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from arbiter_app.explain.words import counted, points
@@ -13,6 +14,8 @@ from arbiter_app.gui import explain_source as xs
 
 CANDIDATES_SHOWN = 12
 """Candidates stepped through one by one in a bracket; the others are counted (bounded by count, not time)."""
+BOARD_LINE = re.compile(r"^(.*\(Berger \d+\)(?: sits out)?): (.*)$")
+"""A line of ``explain_berger_round``: the board and its players (Berger numbers), then the row it comes from."""
 
 
 @dataclass(frozen=True)
@@ -20,7 +23,8 @@ class SeminarStep:
     title: str
     lines: tuple[str, ...]
     kind: str
-    """``round``, ``bracket``, ``candidate``, ``decision``, ``more`` or ``editions``."""
+    """``round``, ``bracket``, ``candidate``, ``decision``, ``more``, ``editions``, or ``board`` (a round robin's
+    board and its Berger row)."""
 
 
 def _ns(players: tuple[object, ...]) -> str:
@@ -100,10 +104,26 @@ class SeminarPart:
     """How many parts the seminar has: the round, each bracket, the editions compared."""
 
 
+def table_steps(explained: str) -> tuple[SeminarStep, ...]:
+    """A round robin's round (``explain_berger_round``: a heading, then a line a board): the round, then each
+    board with its Berger row (C.05 Annex 1), one per key press; no brackets, candidates or editions."""
+    heading, *boards = explained.strip().splitlines()
+    first = SeminarStep(heading, (xs.TABLE_SUMMARY, f"{counted(len(boards), 'line')} of the table to read."), "round")
+    rest = []
+    for line in boards:
+        board = BOARD_LINE.match(line)
+        title, row = board.groups() if board else (line, line)
+        rest.append(SeminarStep(f"{heading.partition(':')[0]} — {title}", (row,), "board"))
+    return (first, *rest)
+
+
 def part_of(q: xs.Question, part: int, mode: str = "trail") -> SeminarPart:
     """Part ``part`` of the seminar on the round of ``q``: 0 the round, 1 to n bracket 1 to n, n + 1 the round
     paired by both editions.  One part at a time, so that the first step shows as soon as the round's outline
-    is known, whatever the size of the open (run it off the GUI thread; the explanation is kept between parts)."""
+    is known, whatever the size of the open (run it off the GUI thread; the explanation is kept between parts).
+    A system that pairs from a table (``q.by_table``) has one part: its round and boards (``table_steps``)."""
+    if q.by_table:
+        return SeminarPart(table_steps(xs.berger_round_text(q)), 1)
     e = xs.explanation(q)
     brackets = len(e.outline.brackets)
     if part == 0:

@@ -6,8 +6,8 @@ events processed), as the arbiter sees them.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QRect, Qt
-from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QFont, QFontMetrics, QTextLayout, QTextOption
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -25,7 +25,27 @@ from PySide6.QtWidgets import (
 CELL_MARGIN = 2 * (QApplication.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1) if QApplication.instance() else 6
 """Pixels a view keeps around a cell's text (Qt's own margin, both sides)."""
 SLACK = 1
-WRAP = int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap)
+
+
+def wrapped_height(text: str, font: QFont, width: int) -> tuple[int, int]:
+    """The height and widest line of ``text`` wrapped in ``width`` pixels as a view's delegate lays it out (Qt's
+    ``viewItemTextLayout``: at word boundaries, or anywhere when a word is wider than the line)."""
+    height, widest = 0.0, 0.0
+    for paragraph in text.split("\n"):
+        layout = QTextLayout(paragraph, font)
+        option = QTextOption()
+        option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        layout.setTextOption(option)
+        layout.beginLayout()
+        while True:
+            line = layout.createLine()
+            if not line.isValid():
+                break
+            line.setLineWidth(width)
+            height += line.height()
+            widest = max(widest, line.naturalTextWidth())
+        layout.endLayout()
+    return round(height), round(widest)
 
 
 def shown(widget: QWidget, top: QWidget) -> bool:
@@ -71,6 +91,7 @@ def cells_cut(view: QTableView) -> list[str]:
     if model is None or model.rowCount() == 0:
         return []
     header = view.horizontalHeader()
+    grid = 1 if view.showGrid() else 0
     first = max(view.rowAt(0), 0)
     last = view.rowAt(view.viewport().height() - 1)
     last = model.rowCount() - 1 if last < 0 else last
@@ -93,16 +114,17 @@ def cells_cut(view: QTableView) -> list[str]:
             if not text:
                 continue
             font = index.data(Qt.ItemDataRole.FontRole)
-            metrics = QFontMetrics(font if isinstance(font, QFont) else view.font())
+            metrics_font = font if isinstance(font, QFont) else view.font()
+            metrics = QFontMetrics(metrics_font)
+            room = width - grid - CELL_MARGIN  # the cell's rect stops short of the grid line; the text keeps a margin
             if view.wordWrap():
-                box = metrics.boundingRect(QRect(0, 0, width - CELL_MARGIN, 100_000), WRAP, str(text))
-                if box.height() > view.rowHeight(row) + SLACK or box.width() > width - CELL_MARGIN + SLACK:
-                    cut.append(f"row {row} '{text}' needs {box.width()}x{box.height()} px, has {width}x"
-                               f"{view.rowHeight(row)}")
+                height, widest = wrapped_height(str(text), metrics_font, room)
+                if height > view.rowHeight(row) - grid or widest > room:
+                    cut.append(f"row {row} '{text}' needs {widest}x{height} px, has {room}x{view.rowHeight(row) - grid}")
                 continue
-            needed = max(metrics.horizontalAdvance(t) for t in str(text).split("\n")) + CELL_MARGIN
-            if needed > width + SLACK:
-                cut.append(f"row {row} '{text}' needs {needed} px, has {width}")
+            needed = max(metrics.horizontalAdvance(t) for t in str(text).split("\n"))
+            if needed > room:
+                cut.append(f"row {row} '{text}' needs {needed} px, has {room}")
     return cut
 
 

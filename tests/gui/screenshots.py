@@ -54,6 +54,30 @@ def build_tournament(path: Path) -> None:
     db.dispose()
 
 
+ROUND_ROBIN_NAMES = ("Carlsen, Magnus", LONG_NAME, "Ju, Wenjun", "Praggnanandhaa, Rameshbabu", "Muzychuk, Anna",
+                     "Vachier-Lagrave, Maxime", "Dzagnidze, Nana", "Abdusattorov, Nodirbek")
+"""A round robin of eight, long names among them: the crosstable must show them whole."""
+
+
+def build_round_robin(path: Path, played: int = 3) -> None:
+    """A single round robin of eight (C.05 Annex 1), Berger numbers drawn by lot, ``played`` rounds with their
+    results in (the lower Berger number wins, every third game drawn) and the next round paired."""
+    db = open_database(path, create=True)
+    t = sv.create_tournament(db, "Club championship", 7, system=sv.ROUND_ROBIN)
+    for i, name in enumerate(ROUND_ROBIN_NAMES):
+        sv.register_player(db, t.id, name, rating=2800 - 40 * i)
+    sv.draw_berger_numbers(db, t.id, seed=11)
+    for _ in range(played):
+        r = sv.pair_next_round(db, t.id)
+        sv.publish_round(db, t.id, r.number)
+        r = sv.get_round(db, t.id, r.number)
+        sv.enter_results(db, t.id, r.number, [
+            (b.number, "1/2" if (b.white + b.black + r.number) % 3 == 0 else "1-0" if b.white < b.black else "0-1")
+            for b in r.boards if b.result is None])
+    sv.pair_next_round(db, t.id)
+    db.dispose()
+
+
 def save(widget: QWidget, out: Path, name: str) -> Path:
     QApplication.processEvents()
     target = out / f"{name}.png"
@@ -63,14 +87,9 @@ def save(widget: QWidget, out: Path, name: str) -> Path:
 
 
 def resize(window: QWidget, size: tuple[int, int]) -> None:
-    """In steps, as an arbiter drags the edge (the explain panel moves below the tables on the way)."""
-    for _ in range(40):
-        w = max(size[0], window.width() - 100) if window.width() > size[0] else min(size[0], window.width() + 100)
-        h = max(size[1], window.height() - 100) if window.height() > size[1] else min(size[1], window.height() + 100)
-        window.resize(w, h)
-        QApplication.processEvents()
-        if (window.width(), window.height()) == size:
-            return
+    """In one jump, as a switch to a projector does (the explain panel moves below the tables on the way)."""
+    window.resize(*size)
+    QApplication.processEvents()
 
 
 def views(window: MainWindow, out: Path, size: tuple[int, int]) -> None:
@@ -138,6 +157,14 @@ def main(out: Path) -> None:
         window.open_file(path)
         for size in SIZES:
             views(window, out, size)
+        round_robin = Path(folder) / "round-robin.db"
+        build_round_robin(round_robin)
+        window.open_file(round_robin)
+        for size in SIZES:
+            resize(window, size)
+            window.tabs.setCurrentWidget(window.crosstable_view)
+            save(window, out, "round-robin" + ("" if size[0] >= 1920 else f"-{size[0]}"))
+        window.open_file(path)
         context = window.context
         assert context is not None
         dialog = OverrideDialog(context, window.rounds_view.current, window)  # type: ignore[arg-type]

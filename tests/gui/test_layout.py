@@ -12,9 +12,10 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QTableView, QTableWidget, QTableWidgetItem, QWidget
 
 from arbiter_app import services as sv
+from arbiter_app.gui.explain_dock import ROOM, ExplainDock
 from arbiter_app.gui.main_window import MainWindow
-from tests.gui.clipping import clipped
-from tests.gui.screenshots import LONG_NAME, build_tournament
+from tests.gui.clipping import CELL_MARGIN, clipped
+from tests.gui.screenshots import LONG_NAME, build_round_robin, build_tournament
 
 SIZES = [(1024, 768), (1920, 1080)]
 
@@ -30,6 +31,17 @@ def tournament(tmp_path: Path) -> Path:
     path = tmp_path / "shown.db"
     build_tournament(path)
     return path
+
+
+def round_5_explained(window: MainWindow, tournament: Path) -> ExplainDock:
+    """The Rounds view at 1920x1080 with the explain panel open on round 5."""
+    assert window.open_file(tournament)
+    window.tabs.setCurrentWidget(window.rounds_view)
+    jump_to(window, 1920, 1080)
+    dock = window.explain_dock
+    dock.show()
+    dock.explain(5)
+    return dock
 
 
 def contrast(a: QColor, b: QColor) -> float:
@@ -141,12 +153,7 @@ def test_large_text_moves_the_panel_below_rather_than_widen_the_window(window: M
 def test_below_the_tables_the_round_keeps_its_boards_in_sight(window: MainWindow, tournament: Path) -> None:
     """At 1024x768 with the panel below, the Rounds table shows eight boards and more (three before), and the
     panel keeps room for its candidates."""
-    assert window.open_file(tournament)
-    window.tabs.setCurrentWidget(window.rounds_view)
-    jump_to(window, 1920, 1080)
-    dock = window.explain_dock
-    dock.show()
-    dock.explain(5)
+    dock = round_5_explained(window, tournament)
     jump_to(window, 1024, 768)
     assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.BottomDockWidgetArea
     boards = window.rounds_view.findChild(QTableView, "boardsTable")
@@ -210,3 +217,100 @@ def test_wording(window: MainWindow, tournament: Path, monkeypatch: pytest.Monke
     window.rounds_view.show_round(6)
     text = window.rounds_view.unpaired.text()
     assert "<b>Requested byes:</b> #12" in text and "½-point bye" in text and "Not paired" not in text
+
+
+def test_beside_the_round_the_panel_takes_the_width_the_boards_leave(window: MainWindow, tournament: Path) -> None:
+    """At 1920x1080 the round's boards stop at their greatest width: the panel beside them takes the rest of the
+    window (no gap wider than the window keeps spare between them; 510 px before), and nothing is cut in any
+    bracket's candidates, trail or sieve, with their long verdicts: round 5 of the manual's tournament by
+    C.04.3-2026 and by Baku 2016 (the example as the manual pairs it)."""
+    dock = round_5_explained(window, tournament)
+    editions = set()
+    for example in (False, True):
+        if example:
+            window.open_example()
+        assert window.context is not None
+        editions.add(window.context.read(sv.round_edition, 5))
+        window.tabs.setCurrentWidget(window.rounds_view)
+        boards = window.rounds_view.findChild(QTableView, "boardsTable")
+        assert boards is not None
+        dock.explain(5)
+        dock.tabs.setCurrentIndex(1)
+        for mode in range(dock.mode.count()):
+            dock.mode.setCurrentIndex(mode)
+            for bracket in range(dock.bracket.count()):
+                dock.bracket.setCurrentIndex(bracket)
+                QApplication.processEvents()
+                assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
+                gap = dock.geometry().left() - boards.mapTo(window, boards.rect().topRight()).x()
+                assert 0 < gap <= ROOM, (bracket, gap)
+                assert clipped(window) == [], dock.bracket.currentText()
+    assert len(editions) == 2, editions
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_round_robin_view_fits(window: MainWindow, tmp_path: Path, size: tuple[int, int]) -> None:
+    """A round robin of eight with long names after three rounds: its crosstable view, and the other views, show
+    every name and result whole at both sizes."""
+    path = tmp_path / "rr.db"
+    build_round_robin(path)
+    assert window.open_file(path)
+    jump_to(window, *size)
+    assert window.tabs.currentWidget() is window.crosstable_view
+    for view, title in window.views():
+        if window.tabs.isTabVisible(window.tabs.indexOf(view)):
+            window.tabs.setCurrentWidget(view)
+            QApplication.processEvents()
+            assert clipped(window) == [], title
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_hall_display_and_the_seminar_fit(window: MainWindow, tournament: Path, qtbot: Any,
+                                              size: tuple[int, int]) -> None:
+    """The hall display's pages and every seminar step of round 5 (the manual's tournament, long verdicts): nothing
+    cut at either size."""
+    assert window.open_file(tournament)
+    hall = window.show_hall_display()
+    hall.timer.stop()
+    hall.resize(*size)
+    for page in range(len(hall.pages)):
+        hall.page = page
+        QApplication.processEvents()
+        assert clipped(hall) == [], page
+    hall.hide()
+    window.explain_dock.round.setValue(5)
+    seminar = window.show_seminar()
+    assert seminar is not None
+    qtbot.addWidget(seminar)
+    seminar.showNormal()
+    seminar.resize(*size)
+    for k in range(60):
+        seminar.show_step(k)
+        QApplication.processEvents()
+        assert clipped(seminar) == [], seminar.title.text()
+    seminar.close()
+
+
+def test_the_checker_sees_a_wrapped_verdict_one_pixel_short(qtbot: Any) -> None:
+    """A wrapped column exactly as wide as the text and Qt's margins, but not the grid line the cell's rect stops
+    short of: Qt wraps the verdict onto a second line the one-line row has no room for and elides it ("best so far
+    (the first …", the explain panel at 1920x1080); the checker laid the text out without the grid line and
+    missed it."""
+    verdict = "best so far (the first legal one)"
+    top = QWidget()
+    qtbot.addWidget(top)
+    table = QTableWidget(1, 1, top)
+    table.setWordWrap(True)
+    table.setItem(0, 0, QTableWidgetItem(verdict))
+    table.resize(600, 120)
+    top.resize(620, 140)
+    top.show()
+    one_line = table.fontMetrics().horizontalAdvance(verdict) + CELL_MARGIN
+    table.setColumnWidth(0, one_line)
+    table.setRowHeight(0, table.fontMetrics().height() + 4)
+    QApplication.processEvents()
+    assert table.sizeHintForRow(0) > table.rowHeight(0)  # Qt wraps it: two lines in a row of one
+    assert any(verdict in c for c in clipped(top))
+    table.setColumnWidth(0, one_line + 1)  # room for the grid line too: one line, whole
+    QApplication.processEvents()
+    assert table.sizeHintForRow(0) <= table.rowHeight(0) and clipped(top) == []

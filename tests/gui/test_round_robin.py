@@ -7,18 +7,21 @@ crosstable, table of all rounds and player card, the explain panel naming the Be
 
 from __future__ import annotations
 
+import html
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableWidget
 
 from arbiter_app import services as sv
 from arbiter_app.gui.main_window import MainWindow
 from arbiter_app.gui.report_dialog import TITLES, ReportDialog
 from arbiter_app.gui.round_robin import BergerNumbersDialog, HandPairingDialog
+from arbiter_app.gui.seminar import SeminarView
 from arbiter_app.gui.tournament_dialog import SettingsDialog, TournamentDialog
-from arbiter_app.pairing.berger import double_round_robin
+from arbiter_app.pairing.berger import berger_row, double_round_robin
 from arbiter_app.services.systems import drawn_numbers
 from tests.gui.conftest import MessageBoxes, on_modal
 from tests.gui.test_new_user import add_player, ok, type_result
@@ -359,3 +362,30 @@ def test_a_round_robin_names_its_system_and_teaches_the_berger_rows(window: Main
     assert window.windowTitle().endswith("— Baku 2016 rules — Arbiter")
     dock.teaching_action.setChecked(True)
     assert dock.tabs.currentIndex() == 1 and "bracket by bracket" in dock.teaching_action.toolTip()
+
+
+def test_seminar_mode_steps_through_the_boards_by_their_berger_rows(window: MainWindow, tmp_path: Path,
+                                                                     qtbot: Any) -> None:
+    """F9 on a round robin: the round, then each board with the Berger row it comes from (C.05 Annex 1), one per
+    key press; no brackets, candidates or editions compared (the Dutch rules do not pair it)."""
+    new_quad(window, tmp_path, 2)
+    window.rounds_view.pair_action.trigger()
+    window.explain_dock.round.setValue(1)
+    window.seminar_action.trigger()
+    seminar = window.findChild(SeminarView)
+    assert seminar is not None and seminar.isFullScreen()
+    qtbot.addWidget(seminar)
+    assert seminar.complete and seminar.parts == 1
+    assert [s.kind for s in seminar.steps] == ["round", "board", "board"]  # four players: two boards
+    assert seminar.title.text() == "Round 1: Double round robin, Berger tables (C.05 Annex 1)"
+    assert "no brackets" in seminar.body.text()
+    rows = [berger_row(4, white, 1, True, False).text for white, _ in double_round_robin(4)[0].boards]
+    for board, row in enumerate(rows, 1):
+        qtbot.keyClick(seminar, Qt.Key.Key_Right)
+        assert seminar.kind.text() == "A board and its Berger row"
+        assert seminar.title.text().startswith(f"Round 1 — Board {board}: ")
+        assert seminar.body.text() == f"<p>{html.escape(row)}</p>"
+    assert "Board 1: Ada Tamm (Berger 1) – Di Tamm (Berger 4)" in seminar.steps[1].title
+    qtbot.keyClick(seminar, Qt.Key.Key_Right)  # the last step stays: nothing Swiss follows
+    assert seminar.step == 2 and "Step 3 of 3 " in seminar.footer.text()
+    seminar.close()
