@@ -16,7 +16,10 @@ and 5 rounds of which 4 are imported and round 5 is paired in the window:
 - players after a change: the Players tab on screen, a player's rating edited;
 - result: one result typed on the boards table (round 5 published);
 - pairing arrives: "Pair round 5" until the new round is shown (the GUI
-  thread's part: the pairing itself runs in the child process).
+  thread's part: the pairing itself runs in the child process);
+- cards (first visit): the Pairing cards tab shown after the standings, until its cards are in;
+- import: File > Import TRF of the same 4-round report into a new file until it is open (the import
+  re-pairs the 4 rounds to compare them with the engine, in the child process).
 
 Not a test: figures go to a Markdown file, never into assertions.
 """
@@ -45,6 +48,7 @@ from arbiter_app.generator import GeneratorConfig, generate  # noqa: E402
 from arbiter_app.gui import files, process_call  # noqa: E402
 from arbiter_app.gui.main_window import MainWindow  # noqa: E402
 from arbiter_app.gui.settings import use_settings_folder  # noqa: E402
+from arbiter_app.gui.warning_dialogs import ProceedDialog  # noqa: E402
 from arbiter_app.trf.writer import write_trf  # noqa: E402
 
 CACHE = ROOT / "build" / "bench"
@@ -110,20 +114,24 @@ class Heartbeat:
         return self.gap / 1000
 
 
-def tournament(players: int, folder: Path) -> Path:
-    """A 5-round generated open cut to 4 rounds, as a TRF file (cached under build/bench/)."""
+def tournament(players: int, folder: Path) -> tuple[Path, Path]:
+    """A 5-round generated open cut to 4 rounds, as a TRF file (cached under build/bench/), and a tournament file
+    imported from it."""
     CACHE.mkdir(parents=True, exist_ok=True)
     trf = CACHE / f"open-{players}-r4.trf"
     if not trf.exists():
         doc = generate(GeneratorConfig(players=players, rounds=5, retired_rate=0, half_point_bye_rate=0), seed=21)
         trf.write_text(write_trf(doc.truncated(4)), encoding="utf-8")
     path, _ = files.import_into_new_file(trf, folder / f"open-{players}.db")
-    return path
+    return trf, path
 
 
 def answer_boxes() -> None:
     box = QApplication.activeModalWidget()
-    if isinstance(box, QMessageBox):
+    if isinstance(box, ProceedDialog):
+        print(f"Level 3: {box.notice.text}", file=sys.stderr, flush=True)
+        box.proceed.click()
+    elif isinstance(box, QMessageBox):
         print(f"message box: {box.text()}", file=sys.stderr, flush=True)
         (box.button(QMessageBox.StandardButton.Yes) or box.defaultButton() or box.buttons()[0]).click()
 
@@ -132,7 +140,7 @@ def bench(app: QApplication, players: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="arbiter-bench-") as name:
         folder = Path(name)
         use_settings_folder(folder / "settings")
-        path = tournament(players, folder)
+        trf, path = tournament(players, folder)
         window = MainWindow()
         window.show()
         answerer = QTimer()
@@ -152,6 +160,11 @@ def bench(app: QApplication, players: int) -> dict[str, float]:
         figures["standings"] = beat.measure(
             lambda: window.tabs.setCurrentWidget(window.standings_view),
             lambda: idle() and window.standings_view.model.rowCount() > 0,
+        )
+        beat.name = "cards"
+        figures["cards (first visit)"] = beat.measure(
+            lambda: window.tabs.setCurrentWidget(window.cards_view),
+            lambda: idle() and window.cards_view.model.rowCount() > 0,
         )
         window.tabs.setCurrentWidget(window.players_view)
         for _ in range(3):
@@ -195,6 +208,13 @@ def bench(app: QApplication, players: int) -> dict[str, float]:
 
         beat.name = "result"
         figures["result"] = max(beat.measure(press, entered) for _ in range(1))
+        again = folder / "imported-again.db"
+        beat.name = "import"
+        figures["import"] = beat.measure(
+            lambda: window.import_trf_file(trf, again),
+            lambda: idle() and window.context is not None and window.context.path == again and len(rounds.model.rows) > 0,
+            timeout=600.0,
+        )
         window.close()
         answerer.stop()
         process_call.shutdown()

@@ -143,9 +143,12 @@ class CardsModel(QAbstractListModel):
         """Teaching mode: results and running scores left blank."""
         self.in_progress: int | None = None
         """The round being played or paired as a draft (its lines are bold)."""
+        self.generation = 0
+        """Counts the calls of :meth:`set_cards` (the delegate measures the cards again when it changes)."""
 
     def set_cards(self, cards: Sequence[Card], rounds_count: int) -> None:
         self.beginResetModel()
+        self.generation += 1
         self.cards, self.rounds_count = tuple(cards), rounds_count
         self.endResetModel()
 

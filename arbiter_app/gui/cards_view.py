@@ -86,27 +86,32 @@ class CardDelegate(QStyledItemDelegate):
         self.width = CARD_WIDTH
         self.column_widths: list[int] = [CARD_WIDTH // len(COLUMNS)] * len(COLUMNS)
         """The least width of each column of the round lines (measured by :meth:`fit`)."""
+        self._measured: tuple[int, str, bool] | None = None
+        self._least = CARD_WIDTH
 
     def line_height(self, option: QStyleOptionViewItem) -> int:
         return QFontMetrics(option.font).height() + 3
 
     def columns(self, font: QFont) -> list[int]:
-        """The least width of each column of the round lines, their heading included."""
+        """The least width of each column of the round lines, their heading included.
+
+        Each distinct text is measured once: 2,000 cards of nine rounds hold some 100,000 cells but a few
+        thousand texts (issue 21: measuring every cell froze the window for a tenth of a second)."""
         fm = QFontMetrics(font)
         hidden = self._model.results_hidden
-        widths = [fm.horizontalAdvance(c) for c in COLUMNS]
+        texts: list[set[str]] = [{c} for c in COLUMNS]
         for card in self._model.cards:
             for line in card.lines:
-                for k, text in enumerate(line_cells(line, hidden)):
-                    widths[k] = max(widths[k], fm.horizontalAdvance(text))
-        return [w + CELL_AIR for w in widths]
+                for column, text in zip(texts, line_cells(line, hidden)):
+                    column.add(text)
+        return [max(map(fm.horizontalAdvance, column)) + CELL_AIR for column in texts]
 
-    def least_width(self, font: QFont) -> int:
-        """The narrowest card on which no text is cut."""
+    def least_width(self, font: QFont, columns: list[int] | None = None) -> int:
+        """The narrowest card on which no text is cut (``columns``: :meth:`columns`, measured already)."""
         bold = QFont(font)
         bold.setBold(True)
         fb, fm = QFontMetrics(bold), QFontMetrics(font)
-        widest = sum(self.columns(font))
+        widest = sum(columns if columns is not None else self.columns(font))
         for card in self._model.cards:
             name, score, second, status = header_texts(card, self._model.results_hidden)
             widest = max(widest, fb.horizontalAdvance(name) + fb.horizontalAdvance(score) + 2 * CELL_AIR)
@@ -114,9 +119,16 @@ class CardDelegate(QStyledItemDelegate):
         return max(CARD_WIDTH, widest + PADDING)
 
     def fit(self, available: int, spacing: int, font: QFont) -> int:
-        """As many cards as fit side by side in ``available`` pixels, widened to fill it; returns how many."""
-        self.column_widths = self.columns(font)
-        least = self.least_width(font)
+        """As many cards as fit side by side in ``available`` pixels, widened to fill it; returns how many.
+
+        The least width is measured again only when the cards, the font or the teaching mode changed (a resize
+        only shares out the width again)."""
+        key = (self._model.generation, font.key(), self._model.results_hidden)
+        if key != self._measured:
+            self.column_widths = self.columns(font)
+            self._least = self.least_width(font, self.column_widths)
+            self._measured = key
+        least = self._least
         per_row = max(1, (available - spacing) // (least + spacing))
         self.width = max(least, (available - spacing) // per_row - spacing)
         return per_row
@@ -249,13 +261,21 @@ class CardsView(ContextView):
             r.number: frozenset(b.number for b in r.boards if b.overridden) for r in rounds if r.overrides
         }
         floats = self.context.read(sv.round_floats)
-        self.model.set_cards(
-            build_cards(players, rounds, scores, marked, floats), self.context.tournament.rounds_count
-        )
-        current = round_in_progress(rounds)
-        self.model.in_progress = current.number if current is not None else None
-        self.in_progress.setText(in_progress_text(current, self.context.tournament.rounds_count))
-        self.lay_out()
+        context, generation = self.context, self.context.generation
+        rounds_count = context.tournament.rounds_count
+
+        def show(cards: list[Card]) -> None:
+            if self.context is not context or context.generation != generation:
+                return  # changed meanwhile: the refresh that follows builds them again
+            self.model.set_cards(cards, rounds_count)
+            current = round_in_progress(rounds)
+            self.model.in_progress = current.number if current is not None else None
+            self.in_progress.setText(in_progress_text(current, rounds_count))
+            self.lay_out()
+
+        # Built on the worker thread (plain data in, plain data out): 2,000 cards of a few rounds take a tenth
+        # of a second, which the window's thread would spend frozen (issue 21).
+        context.reader.submit(build_cards, players, rounds, scores, marked, floats, on_done=show)
 
     def lay_out(self) -> None:
         """Cards as wide as their text needs, as many side by side as the width holds, filling it."""

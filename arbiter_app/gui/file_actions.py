@@ -7,13 +7,17 @@ views and ``_set_context``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Any
 
+from PySide6.QtCore import QEventLoop
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMessageBox, QTabWidget
 
 from arbiter_app import atomic
 from arbiter_app import services as sv
-from arbiter_app.gui import files, settings
+from arbiter_app.gui import files, process_call, settings
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.modal import run_modal
@@ -130,11 +134,24 @@ class FileActions(QMainWindow):
         self.import_trf_file(trf, Path(target_name))
 
     def import_trf_file(self, trf: Path, target: Path) -> bool:
+        """Import ``trf`` into the new file ``target`` and open it; False if cancelled or refused.
+
+        The import re-pairs every paired round to compare it with the engine (C.04.3-2026 checklist Q54-Q55):
+        seconds for a few hundred players, so it runs on the worker (in the child process) while the window
+        repaints, the busy bar on (issue 21); the Level-3 question is asked here between two runs.
+        """
+        if self._importing:
+            return False  # one import at a time (the window stays usable while one runs)
+        self._importing = True
         try:
-            made = confirmed_call(self, lambda level: files.import_into_new_file(trf, target, confirmed=level))
+            made = confirmed_call(
+                self, lambda level: self._wait_for(partial(files.import_into_new_file, trf, target, confirmed=level))
+            )
         except Exception as error:  # noqa: BLE001
             show_error(self, error)
             return False
+        finally:
+            self._importing = False
         if made is None:
             return False  # cancelled at the Level-3 question (rounds the engine pairs otherwise), or refused
         path, warnings = made
@@ -143,6 +160,27 @@ class FileActions(QMainWindow):
         if warnings:
             QMessageBox.information(self, "Imported with warnings", "\n".join(warnings))
         return True
+
+    _importing = False
+
+    def _wait_for(self, work: Callable[[], Any]) -> Any:
+        """``work()`` on the worker (in the child process when it uses one), the event loop running here until
+        it is done; its answer, or its exception raised here."""
+        outcome: list[tuple[bool, Any]] = []
+        loop = QEventLoop(self)
+
+        def settle(ok: bool, value: Any) -> None:
+            outcome.append((ok, value))
+            loop.quit()
+
+        task = (process_call.call, work) if self.runner.use_processes else (work,)
+        self.runner.submit(*task, on_done=partial(settle, True), on_error=partial(settle, False))
+        if not outcome:
+            loop.exec()
+        ok, value = outcome[0]
+        if not ok:
+            raise value
+        return value
 
     def save_a_copy(self) -> None:
         """File > Save a copy: one consistent file (what is still in the ``-wal`` file beside it included)."""

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget  # noqa: E402
 
 from arbiter_app.gui.main_window import MainWindow  # noqa: E402
 from arbiter_app.gui.settings import use_settings_folder  # noqa: E402
-from arbiter_app.gui.workers import SyncRunner  # noqa: E402
+from arbiter_app.gui.workers import Runner, SyncRunner  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -68,14 +68,25 @@ def empty_file(tmp_path: Path, template_db: Path) -> Path:
     return path
 
 
-@pytest.fixture
-def window(qtbot: Any) -> Iterator[MainWindow]:
-    """The main window with a synchronous worker (pairing runs at once)."""
-    w = MainWindow(SyncRunner())
+def shown_window(qtbot: Any, runner: Runner) -> Iterator[MainWindow]:
+    """The main window with ``runner`` as its worker, on screen until the test ends."""
+    w = MainWindow(runner)
     qtbot.addWidget(w)
     w.show()
     yield w
     w.close()
+
+
+@pytest.fixture
+def window(qtbot: Any) -> Iterator[MainWindow]:
+    """The main window with a synchronous worker (pairing runs at once)."""
+    yield from shown_window(qtbot, SyncRunner())
+
+
+@pytest.fixture
+def threaded_window(qtbot: Any) -> Iterator[MainWindow]:
+    """The main window with its real worker: a thread handing long work to the child process."""
+    yield from shown_window(qtbot, Runner())
 
 
 def on_modal(cls: type[QWidget], action: Callable[[Any], None], timeout_ms: int = 5000) -> list[QWidget]:

@@ -1,0 +1,92 @@
+"""Work the window hands to its worker so that its own thread never freezes (issue 21).
+
+- Importing a TRF report: the import re-pairs every paired round to compare it with the engine (checklist
+  Q54-Q55), seconds for a few hundred players; the window repaints meanwhile, the Level-3 question is still
+  asked on it, and errors are shown as before.
+- The Pairing cards: built on the worker thread, shown when they arrive."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QTimer
+
+from arbiter_app import services as sv
+from arbiter_app.generator import GeneratorConfig, generate
+from arbiter_app.gui.main_window import MainWindow
+from arbiter_app.gui.warning_dialogs import ProceedDialog
+from arbiter_app.trf.writer import write_trf
+from tests.gui.conftest import on_modal
+
+
+@pytest.fixture
+def threaded(threaded_window: MainWindow) -> MainWindow:
+    return threaded_window
+
+
+class Beats:
+    """A timer on the GUI thread: how often it fired, and whether the busy bar was on when it did."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.busy: list[bool] = []
+        self.timer = QTimer()
+        self.timer.setInterval(5)
+        self.timer.timeout.connect(lambda: self.busy.append(window.busy_bar.isVisible()))
+        self.timer.start()
+
+
+def test_an_import_leaves_the_window_running(threaded: MainWindow, tmp_path: Path) -> None:
+    doc = generate(replace(GeneratorConfig(), players=120, rounds=3), 2026)
+    trf = tmp_path / "open.trf"
+    trf.write_text(write_trf(doc))
+    beats = Beats(threaded)
+    began = time.monotonic()
+    assert threaded.import_trf_file(trf, tmp_path / "open.db")
+    beats.timer.stop()
+    print(f"the timer fired {len(beats.busy)} times in {time.monotonic() - began:.2f} s of import")
+    assert beats.busy and any(beats.busy)  # a blocked GUI thread would have fired it at most once, after
+    assert not threaded.busy_bar.isVisible()
+    assert threaded.context is not None and len(threaded.context.read(sv.list_players)) == 120
+
+
+def test_the_level_3_question_is_asked_between_two_runs(threaded: MainWindow, tmp_path: Path, boxes: Any) -> None:
+    from tests.services.conftest import SEVEN
+
+    trf = tmp_path / "seven.trf"
+    trf.write_text(SEVEN)
+    target = tmp_path / "seven.db"
+    asked = on_modal(ProceedDialog, lambda d: d.cancel.click(), timeout_ms=120_000)
+    assert not threaded.import_trf_file(trf, target)
+    assert asked and "round(s) 1, 2 are not paired as the engine pairs them" in asked[0].notice.text
+    assert not target.exists() and threaded.context is None
+    asked = on_modal(ProceedDialog, lambda d: d.proceed.click(), timeout_ms=120_000)
+    assert threaded.import_trf_file(trf, target)
+    assert asked and threaded.context is not None and threaded.context.tournament.fide_mode
+    assert not threaded.import_trf_file(trf, target)  # an error in the child is shown as before
+    assert "already exists" in boxes.texts("warning")[-1]
+
+
+def test_the_cards_are_built_on_the_worker_and_shown_when_they_arrive(
+    threaded: MainWindow, tmp_path: Path, qtbot: Any
+) -> None:
+    doc = generate(replace(GeneratorConfig(), players=60, rounds=2), 2026)
+    trf = tmp_path / "open.trf"
+    trf.write_text(write_trf(doc))
+    assert threaded.import_trf_file(trf, tmp_path / "open.db")
+    view = threaded.cards_view
+    qtbot.waitUntil(lambda: len(threaded.rounds_view.model.rows) > 0, timeout=60_000)  # the file is on screen
+    threaded.tabs.setCurrentWidget(view)
+    qtbot.waitUntil(lambda: view.model.rowCount() == 60, timeout=60_000)  # read, then built, off the thread
+    first = view.model.cards
+    assert [(-c.score, c.number) for c in first] == sorted((-c.score, c.number) for c in first)
+    assert all(len(c.lines) == 2 for c in first)
+    assert view.delegate.width >= view.delegate.least_width(view.list.font())
+    view.model.set_cards([], 0)
+    view.refresh()  # everything read already: only the building is left, and it is not done on this thread
+    assert view.model.rowCount() == 0
+    qtbot.waitUntil(lambda: view.model.rowCount() == 60, timeout=60_000)
+    assert view.model.cards == first
