@@ -174,9 +174,18 @@ class FileActions(QMainWindow):
             loop.quit()
 
         task = (process_call.call, work) if self.runner.use_processes else (work,)
-        self.runner.submit(*task, on_done=partial(settle, True), on_error=partial(settle, False))
-        if not outcome:
-            loop.exec()
+        # The window repaints meanwhile, but takes no command: New, Open or another import started inside this
+        # loop would be replaced by the file the import opens when it is done.
+        blocked = [w for w in (self.menuBar(), self.centralWidget()) if w is not None and w.isEnabled()]
+        for widget in blocked:
+            widget.setEnabled(False)
+        try:
+            self.runner.submit(*task, on_done=partial(settle, True), on_error=partial(settle, False))
+            if not outcome:
+                loop.exec()
+        finally:
+            for widget in blocked:
+                widget.setEnabled(True)
         ok, value = outcome[0]
         if not ok:
             raise value

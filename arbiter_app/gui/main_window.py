@@ -407,6 +407,9 @@ class MainWindow(FileActions):
         self.large_text_action.setChecked(s.value("view/large_text", False, type=bool) is True)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self._importing:
+            event.ignore()  # the import's file is being written: the window closes once it is done
+            return
         s = settings.app_settings()
         s.setValue("window/geometry", self.saveGeometry())
         s.setValue("window/state", self.saveState())

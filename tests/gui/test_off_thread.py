@@ -44,9 +44,20 @@ def test_an_import_leaves_the_window_running(threaded: MainWindow, tmp_path: Pat
     trf = tmp_path / "open.trf"
     trf.write_text(write_trf(doc))
     beats = Beats(threaded)
+    commands: list[bool] = []  # the menu bar's state while the import runs
+    closed: list[bool] = []
+
+    def meanwhile() -> None:
+        commands.append(threaded.menuBar().isEnabled())
+        if not closed:
+            closed.append(threaded.close())  # refused: the import's file is being written
+
+    beats.timer.timeout.connect(meanwhile)
     began = time.monotonic()
     assert threaded.import_trf_file(trf, tmp_path / "open.db")
     beats.timer.stop()
+    assert commands and not any(commands) and closed == [False]  # no New, Open or close inside the import
+    assert threaded.menuBar().isEnabled() and threaded.centralWidget().isEnabled()
     print(f"the timer fired {len(beats.busy)} times in {time.monotonic() - began:.2f} s of import")
     assert beats.busy and any(beats.busy)  # a blocked GUI thread would have fired it at most once, after
     assert not threaded.busy_bar.isVisible()
