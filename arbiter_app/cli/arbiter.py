@@ -250,7 +250,7 @@ def _parser() -> argparse.ArgumentParser:
     command("publish", "publish the draft round (makes a backup copy)", _publish)
     p = command("show", "show a round", _show)
     p.add_argument("round", type=int, nargs="?")
-    p = command("result", "enter or correct a result: 1-0 0-1 1/2 +- -+ -- *", _result)
+    p = command("result", "enter or correct a result: 1-0 0-1 1/2 1/2-0 0-1/2 0-0 +- -+ -- *", _result)
     p.add_argument("round", type=int)
     p.add_argument("board", type=int)
     p.add_argument("result", type=lambda text: text.removeprefix(_QUOTE))
@@ -279,6 +279,9 @@ def _parser() -> argparse.ArgumentParser:
     p = command("standings", "score, then pairing number", _standings)
     p.add_argument("--after-round", "--round", type=int, dest="after_round")
     p.add_argument("--json", action="store_true", help="the rows as JSON")
+    p.add_argument(
+        "--shared", action="store_true", help="players equal on every tie-break share their place (no drawing of lots)"
+    )
     p = command(
         "report",
         "write standings, crosstable, wall chart, pairing cards, a pairing list or the results so far (.html, .pdf)",
@@ -766,7 +769,7 @@ def _standings(db: Database, a: argparse.Namespace) -> int:
     codes: tuple[str, ...] = ()
     table = None
     if 0 < after <= complete:
-        table = sv.ranked_standings(db, tid, after)
+        table = sv.ranked_standings(db, tid, after, by_lot=not a.shared)
         codes, rows = table.tiebreaks, table.rows
     else:
         rows = tuple(

@@ -66,9 +66,8 @@ def _own_result(result: str | None, forfeit: bool, white: bool) -> str:
         return ""
     if result == "*":
         return "*"
-    mine = {"1-0": "1", "0-1": "0", "1/2-1/2": "½", "0-0": "0"}[result]
-    if not white and result != "0-0":
-        mine = {"1": "0", "0": "1", "½": "½"}[mine]
+    white_side, black_side = result.replace("1/2", "½").split("-")  # ½-0, 0-½, 0-0 too (checklist Q180)
+    mine = white_side if white else black_side
     if forfeit:
         return {"1": "+", "0": "−"}[mine]
     return mine

@@ -1,5 +1,8 @@
 """Results from the keyboard: a board number, Enter, then ``1``, ``0``, ``=``, ``+`` or ``-``.
 
+The results of a game the arbiter scores otherwise (checklist Q180) have letters: ``w`` ½-0 (only White
+scores ½), ``b`` 0-½, ``x`` 0-0; after the board number only, since letters are not part of a number.
+
 ``7`` Enter ``1`` enters 1-0 on board 7; ``7=`` works too (``=``, ``+`` and
 ``-`` cannot be part of a number).  Enter alone takes the board selected in
 the table (the next one without a result after each entry), so results in
@@ -12,9 +15,12 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QLineEdit, QWidget
 
-RESULT_KEYS = {"1": "1-0", "0": "0-1", "=": "1/2", "+": "+-", "-": "-+"}
-"""Key -> result as the services spell it: 1-0, 0-1, draw, white wins by forfeit, black wins by forfeit."""
-KEY_WORDS = "1 = 1-0    0 = 0-1    = = ½-½    + = +/− (forfeit)    − = −/+ (forfeit)"
+RESULT_KEYS = {"1": "1-0", "0": "0-1", "=": "1/2", "+": "+-", "-": "-+", "w": "1/2-0", "b": "0-1/2", "x": "0-0"}
+"""Key -> result as the services spell it: 1-0, 0-1, draw, white wins by forfeit, black wins by forfeit,
+½-0, 0-½, 0-0 (played)."""
+KEY_WORDS = (
+    "1 = 1-0    0 = 0-1    = = ½-½    + = +/− (forfeit)    − = −/+ (forfeit)    w = ½-0    b = 0-½    x = 0-0"
+)
 
 
 class ResultEntry(QLineEdit):
@@ -55,10 +61,10 @@ class ResultEntry(QLineEdit):
             self.step.emit(-1 if key == Qt.Key.Key_Up else 1)
             return
         if self.board is not None:
-            if text in RESULT_KEYS:
+            if text.lower() in RESULT_KEYS:
                 board = self.board
                 self.release()
-                self.result_typed.emit(board, RESULT_KEYS[text])
+                self.result_typed.emit(board, RESULT_KEYS[text.lower()])
             elif key == Qt.Key.Key_Backspace:
                 self.release()
             return

@@ -11,6 +11,7 @@ Times are naive UTC datetimes (SQLite has no time zones).
 from __future__ import annotations
 
 import enum
+import random
 from datetime import UTC, date, datetime
 
 from sqlalchemy import (
@@ -36,6 +37,11 @@ NAMING_CONVENTION = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
+
+
+def new_lots_seed() -> int:
+    """A fresh seed for a tournament's drawing of lots (each tournament its own, checklist Q206)."""
+    return random.SystemRandom().randrange(1, 2**62)
 
 
 def utcnow() -> datetime:
@@ -84,11 +90,16 @@ class ByeKind(enum.StrEnum):
 
 
 class BoardResult(enum.StrEnum):
-    """A board's result, white first. With ``forfeit`` set: ``1-0`` is ``+/-``, ``0-0`` a double forfeit."""
+    """A board's result, white first. With ``forfeit`` set: ``1-0`` is ``+/-``, ``0-0`` a double forfeit.
+
+    ``1/2-0``, ``0-1/2`` and ``0-0`` without ``forfeit`` are games played over the board that the arbiter
+    scored so (checklist Q180): each side scores its win, draw or loss value."""
 
     WHITE_WINS = "1-0"
     BLACK_WINS = "0-1"
     DRAW = "1/2-1/2"
+    WHITE_HALF = "1/2-0"
+    BLACK_HALF = "0-1/2"
     BOTH_LOSE = "0-0"
     ADJOURNED = "*"
     """An adjourned game: a draw for pairing purposes only (C.04.2.D.1)."""
@@ -142,6 +153,9 @@ class Tournament(Base):
     """Double round robin: the first cycle's last two rounds are played in reverse order (Arbiters' Manual)."""
     berger_seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The seed of the drawing of lots of the Berger numbers; None when they were set by hand (or not yet)."""
+    lots_seed: Mapped[int] = mapped_column(Integer, default=new_lots_seed, server_default="0")
+    """The seed of the drawing of lots that orders players equal on every tie-break (checklist Q204, Q206):
+    drawn once when the tournament is created, so the same tournament always draws the same order."""
     fide_mode: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     """FIDE mode (checklist Q40-Q46): on for every tournament, imported ones included; what the rules forbid is
     refused (Level 5).  Left only by a two-step confirmation, never entered again (a trigger, migration 0008)."""
@@ -226,7 +240,7 @@ class BoardRow(Base):
         CheckConstraint("white_id <> black_id", name="two_players"),
         CheckConstraint(
             "(forfeit AND result IN ('1-0', '0-1', '0-0')) OR "
-            "(NOT forfeit AND (result IS NULL OR result IN ('1-0', '0-1', '1/2-1/2', '*')))",
+            "(NOT forfeit AND (result IS NULL OR result IN ('1-0', '0-1', '1/2-1/2', '1/2-0', '0-1/2', '0-0', '*')))",
             name="result",
         ),
     )

@@ -111,13 +111,12 @@ GRANTED = {
 
 
 def board_result(result: str | None, forfeit: bool) -> str:
-    """A stored board result as a pairing list prints it (``1-0``, ``½-½``, ``+/-``, ``-/-``); empty before it."""
+    """A stored board result as a pairing list prints it (``1-0``, ``½-½``, ``½-0``, ``0-0``, ``+/-``, ``-/-``);
+    empty before it.  ``0-0`` is a double forfeit only with ``forfeit`` (else a game both lost, checklist Q180)."""
     if result is None:
         return ""
-    if result == "0-0":
-        return "-/-"
     if forfeit:
-        return {"1-0": "+/-", "0-1": "-/+"}.get(result, result)
+        return {"1-0": "+/-", "0-1": "-/+", "0-0": "-/-"}.get(result, result)
     return result.replace("1/2", "½")
 
 

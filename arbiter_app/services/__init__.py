@@ -64,6 +64,7 @@ from arbiter_app.services.rounds import (
     undo_last_step,
 )
 from arbiter_app.services.standings import (
+    drawing_of_lots,
     last_complete,
     ranked_standings,
     round_floats,
@@ -167,6 +168,7 @@ __all__ = [
     "preview_override",
     "publish_round",
     "ranked_standings",
+    "drawing_of_lots",
     "tournament_tiebreaks",
     "why_above",
     "record_absence",

@@ -80,19 +80,20 @@ class BoardInfo:
     white_name: str
     black_name: str
     result: str | None
-    """``1-0``, ``0-1``, ``1/2-1/2``, ``0-0`` (double forfeit), ``*`` (adjourned), None before the result."""
+    """``1-0``, ``0-1``, ``1/2-1/2``, ``1/2-0``, ``0-1/2``, ``0-0`` (double forfeit if ``forfeit``), ``*``
+    (adjourned), None before the result."""
     forfeit: bool
     overridden: bool = False
     """The round was overridden and the engine did not pair this board so (these players, these colours)."""
 
     @property
     def result_text(self) -> str:
-        """The result as written on a pairing sheet: ``1-0``, ``+/-``, ``-/-``, ``½-½``, blank."""
+        """The result as written on a pairing sheet: ``1-0``, ``+/-``, ``-/-``, ``½-½``, ``½-0``, blank."""
         if self.result is None:
             return ""
         if self.forfeit:
             return {"1-0": "+/-", "0-1": "-/+", "0-0": "-/-"}[self.result]
-        return {"1/2-1/2": "½-½"}.get(self.result, self.result)
+        return self.result.replace("1/2", "½")
 
 
 @dataclass(frozen=True)

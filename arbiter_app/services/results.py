@@ -35,6 +35,11 @@ _SPELLINGS: dict[str, tuple[BoardResult, bool]] = {
     "1/2-1/2": (BoardResult.DRAW, False),
     "½-½": (BoardResult.DRAW, False),
     "=": (BoardResult.DRAW, False),
+    "1/2-0": (BoardResult.WHITE_HALF, False),
+    "½-0": (BoardResult.WHITE_HALF, False),
+    "0-1/2": (BoardResult.BLACK_HALF, False),
+    "0-½": (BoardResult.BLACK_HALF, False),
+    "0-0": (BoardResult.BOTH_LOSE, False),
     "+-": (BoardResult.WHITE_WINS, True),
     "+/-": (BoardResult.WHITE_WINS, True),
     "-+": (BoardResult.BLACK_WINS, True),
@@ -46,12 +51,14 @@ _SPELLINGS: dict[str, tuple[BoardResult, bool]] = {
 
 
 def parse_result(text: str) -> tuple[BoardResult, bool]:
-    """``1-0 0-1 1/2 =`` played, ``+- -+ --`` forfeits (``+/-`` ...), ``*`` adjourned: (result, forfeit)."""
+    """``1-0 0-1 1/2 =`` played, ``1/2-0 0-1/2 0-0`` played and scored so (checklist Q180; ``½-0`` ...),
+    ``+- -+ --`` forfeits (``+/-`` ...), ``*`` adjourned: (result, forfeit)."""
     try:
         return _SPELLINGS[text.strip()]
     except KeyError:
         raise ArbiterError(
-            f"unknown result {text!r}: use 1-0, 0-1, 1/2, +- (white wins by forfeit), -+, -- (double forfeit) or *"
+            f"unknown result {text!r}: use 1-0, 0-1, 1/2, 1/2-0, 0-1/2, 0-0 (played), +- (white wins by forfeit), -+, "
+            "-- (double forfeit) or *"
         ) from None
 
 

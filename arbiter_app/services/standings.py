@@ -3,11 +3,13 @@
 Two reads: ``standings`` ranks by score, then pairing number, after any
 published round (results may still be coming in); ``ranked_standings``
 ranks after a round with every result in, by the tournament's tie-breaks
-(the rule set of ``arbiter_app.standings``), ties shared or drawn by lot.
+(the rule set of ``arbiter_app.standings``), players equal on every
+tie-break ordered by the tournament's drawing of lots (:func:`drawing_of_lots`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Sequence
 
@@ -111,8 +113,13 @@ def standings_state(db: Database, tournament_id: int, round_number: int) -> Tour
         return system_of(t).standings_state(session, t, state_for_round(session, tournament_id, round_number))
 
 
-def ranked_standings(db: Database, tournament_id: int, after_round: int | None = None) -> tb.Standings:
+def ranked_standings(
+    db: Database, tournament_id: int, after_round: int | None = None, *, by_lot: bool = True
+) -> tb.Standings:
     """The standings with the tournament's tie-break rules after ``after_round`` (default: the last complete round).
+
+    Players still equal after every tie-break are ordered by the tournament's drawing of lots
+    (:func:`drawing_of_lots`, the rows flagged ``by_lot``); ``by_lot`` False: they share their place.
 
     Tie-breaks need every result of the rounds they count: a round still
     waiting for results is refused, naming the rounds that can be ranked.
@@ -121,7 +128,27 @@ def ranked_standings(db: Database, tournament_id: int, after_round: int | None =
     after = _rankable_round(db, tournament_id, after_round)
     state = standings_state(db, tournament_id, after + 1)
     rules = rule_set(t.tie_break_rules)
-    return tb.standings(state, codes_in_use(t.tie_break_rules, t.tie_breaks), after_round=after, rules=rules)
+    ranked = {p.number for p in state.players}  # a round robin leaves out a player C.05 does not count
+    lots = tuple(n for n in drawing_of_lots(db, tournament_id) if n in ranked) if by_lot else ()
+    return tb.standings(
+        state, codes_in_use(t.tie_break_rules, t.tie_breaks), after_round=after, rules=rules, lots=lots
+    )
+
+
+def lots_order(seed: int, numbers: Sequence[int]) -> tuple[int, ...]:
+    """``numbers`` in the order a drawing of lots with ``seed`` gives: each player draws a lot of its own (a hash
+    of the seed and the pairing number), so two players keep their order whoever else is tied with them."""
+    return tuple(sorted(numbers, key=lambda n: hashlib.sha256(f"{seed}:{n}".encode()).digest()))
+
+
+def drawing_of_lots(db: Database, tournament_id: int) -> tuple[int, ...]:
+    """The tournament's simulated drawing of lots (Arbiters' Manual, Tie-Break Regulations: "If all tie-breaks
+    fail, the tie shall be broken by drawing of lots"; checklist Q204): every pairing number in the order drawn
+    with the seed stored with the tournament, so the same tournament always draws the same order and another
+    tournament its own (Q206)."""
+    with db.read() as s:
+        t = queries.tournament(s, tournament_id)
+        return lots_order(t.lots_seed, [p.pairing_number for p in queries.players(s, t.id)])
 
 
 def _rankable_round(db: Database, tournament_id: int, after_round: int | None) -> int:

@@ -60,6 +60,11 @@ def board_outcomes(board: BoardRow) -> tuple[Outcome, Outcome]:
         BoardResult.WHITE_WINS: (Outcome.WIN, Outcome.LOSS),
         BoardResult.BLACK_WINS: (Outcome.LOSS, Outcome.WIN),
         BoardResult.DRAW: (Outcome.DRAW, Outcome.DRAW),
+        # Checklist Q180: a played game scored 1/2-0, 0-1/2 or 0-0 is a game (colours, opponents) in which each
+        # side scores what its own result is worth.
+        BoardResult.WHITE_HALF: (Outcome.DRAW, Outcome.LOSS),
+        BoardResult.BLACK_HALF: (Outcome.LOSS, Outcome.DRAW),
+        BoardResult.BOTH_LOSE: (Outcome.LOSS, Outcome.LOSS),
         BoardResult.ADJOURNED: (Outcome.DRAW, Outcome.DRAW),
     }[result]
 

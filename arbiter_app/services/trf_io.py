@@ -123,19 +123,15 @@ ROUND_DATES_COLUMN = 91
 """Where the ``132`` line's first date starts (0-based): above round 1 of the ``001`` lines, one round every 10."""
 _BYE_CODES = {"U": ByeKind.PAIRING_ALLOCATED, "H": ByeKind.HALF, "F": ByeKind.FULL, "Z": ByeKind.ZERO}
 _KIND_CODES = {kind: code for code, kind in _BYE_CODES.items()} | {ByeKind.ABSENT: "-"}
-_WHITE_CODES = {
-    "1": ("1-0", False),
-    "W": ("1-0", False),
-    "0": ("0-1", False),
-    "L": ("0-1", False),
-    "=": ("1/2-1/2", False),
-    "D": ("1/2-1/2", False),
-    "+": ("1-0", True),
-}
+_PLAYED_SCORES = {"1": "1", "W": "1", "=": "1/2", "D": "1/2", "0": "0", "L": "0"}
+"""A played game's code -> the player's side of the board's result (``1/2-0`` is ``=`` against ``0``)."""
 _CODES = {
     ("1-0", False): ("1", "0"),
     ("0-1", False): ("0", "1"),
     ("1/2-1/2", False): ("=", "="),
+    ("1/2-0", False): ("=", "0"),
+    ("0-1/2", False): ("0", "="),
+    ("0-0", False): ("0", "0"),
     ("1-0", True): ("+", "-"),
     ("0-1", True): ("-", "+"),
     ("0-0", True): ("-", "-"),
@@ -448,9 +444,7 @@ def _import_round(
     for number, board in enumerate(ordered, 1):
         white, black = doc.player(board.white).entry(k), doc.player(board.black).entry(k)
         assert white is not None and black is not None
-        result, forfeit = _WHITE_CODES.get(white.code, (None, False))
-        if white.code == "-":
-            result, forfeit = ("0-1", True) if black.code == "+" else ("0-0", True)
+        result, forfeit = _board_result(white.code, black.code)
         if white.colour == "-":
             warnings.append(f"round {k}: forfeit {board.white}-{board.black} without colours, stored white-black")
         r.boards.append(
@@ -461,6 +455,18 @@ def _import_round(
     if all(b.result is not None for b in r.boards):
         r.state = RoundState.COMPLETED.value
     s.flush()
+
+
+def _board_result(white: str, black: str) -> tuple[str | None, bool]:
+    """A board's stored result from its two TRF codes: played (``1/2-0``, ``0-0`` ... too, checklist Q180) or
+    forfeit; (None, False) for a game without a result."""
+    if white in _PLAYED_SCORES and black in _PLAYED_SCORES:
+        return f"{_PLAYED_SCORES[white]}-{_PLAYED_SCORES[black]}", False
+    if white == "+":
+        return "1-0", True
+    if white == "-":
+        return ("0-1", True) if black == "+" else ("0-0", True)
+    return None, False
 
 
 _points_text = points_text

@@ -144,7 +144,8 @@ class PairingListBoard:
     """White's score before the round."""
     black_score: Fraction
     result: str
-    """``"1-0"``, ``"½-½"``, ``"0-1"``, ``"+/-"``, ``"-/+"``, ``"-/-"``, or ``""`` before the result."""
+    """``"1-0"``, ``"½-½"``, ``"0-1"``, ``"½-0"``, ``"0-½"``, ``"0-0"``, ``"+/-"``, ``"-/+"``, ``"-/-"``, or ``""``
+    before the result."""
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable dictionary."""
@@ -259,4 +260,7 @@ def _board_result(records: dict[int, RoundRecord], board: Board) -> str:
         return ""
     if record.outcome is Outcome.FORFEIT_LOSS and records[board.black].outcome is Outcome.FORFEIT_LOSS:
         return "-/-"
+    black = records[board.black].outcome
+    if record.outcome.is_played and black.is_played:  # ½-0, 0-½ and 0-0 too (checklist Q180)
+        return f"{RESULT_TEXT[record.outcome]}-{RESULT_TEXT[black]}"
     return BOARD_RESULT.get(record.outcome, "")

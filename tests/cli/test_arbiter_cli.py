@@ -73,9 +73,15 @@ def test_a_small_tournament_from_start_to_export(tmp_path: Path, capsys: pytest.
     assert code == 0 and "backup copy:" in out and (tmp_path / "club.db.bak-round1").exists()
     assert run(capsys, "--db", db, "result", "1", "1", "1-0")[0] == 0
     assert run(capsys, "--db", db, "result", "1", "2", "+-")[0] == 0
-    code, out, _ = run(capsys, "--db", db, "standings")
+    code, out, _ = run(capsys, "--db", db, "standings", "--shared")
     lines = out.splitlines()
     assert code == 0 and lines[0] == "Standings after round 1" and lines[2].split()[:3] == ["1-2", "1", "Ann"]
+    tied = {line.split()[1] for line in lines[2:] if line.split()[0] == "1-2"}
+    # Without --shared the tournament's drawing of lots orders the tie (checklist Q204): places 1 and 2, starred.
+    code, out, _ = run(capsys, "--db", db, "standings")
+    drawn = [line.split() for line in out.splitlines()[2:4]]
+    assert code == 0 and [d[0] for d in drawn] == ["1", "2"] and all(d[-1] == "*" for d in drawn)
+    assert {d[1] for d in drawn} == tied and len(tied) == 2 and "* place decided by drawing of lots" in out
     code, out, _ = run(capsys, "--db", db, "pair")
     assert code == 0 and "Round 2 (draft)" in out
     code, out, _ = run(capsys, "--db", db, "override", "2", "--colours", "1")
@@ -221,7 +227,7 @@ def test_standings_with_tiebreaks_as_json(seven_db: str, capsys: pytest.CaptureF
     assert rows[5]["tiebreaks"] == {"DE": 0, "WIN": 2, "BLK": 1, "BHC1": 1, "BH": 1.5, "SB": 1.5}
     # Equal on points, DE and WIN, Five has more games with Black: first place.
     assert (rows[5]["place"], rows[1]["place"]) == ("1", "2")
-    code, out, _ = run(capsys, "--db", seven_db, "standings", "--round", "1", "--json")
+    code, out, _ = run(capsys, "--db", seven_db, "standings", "--round", "1", "--json", "--shared")
     after_one = json.loads(out)
     assert code == 0 and sum(r["points"] for r in after_one) == 4.0  # three boards and a bye's point
     # One and Seven are equal on every tie-break after round 1: a shared place.
