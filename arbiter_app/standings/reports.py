@@ -224,11 +224,11 @@ def pairing_cards_html(
                 ]
             )
         if row.number in upcoming:
-            colour, other = upcoming[row.number]
-            if isinstance(other, int):  # an opponent without a card yet (a late entry) by number alone
-                opponent = f"{other} {by_number[other].name}" if other in by_number else str(other)
+            colour, coming = upcoming[row.number]
+            if isinstance(coming, int):  # an opponent without a card yet (a late entry) by number alone
+                opponent = f"{coming} {by_number[coming].name}" if coming in by_number else str(coming)
             else:
-                opponent = other
+                opponent = coming
             drift = _ARROWS[floats.get(row.number, {}).get(crosstable.round + 1, Float.NONE)]
             lines.append([(str(crosstable.round + 1), True), (colour, False), (opponent, False), (drift, False),
                           ("", False), ("", True)])  # fmt: skip
