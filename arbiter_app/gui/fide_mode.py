@@ -56,6 +56,8 @@ class FideMode:
 
     def set_context(self, context: TournamentContext | None) -> None:
         """Follow the open tournament (None: none open)."""
+        if self.context is not None:
+            self.context.changed.disconnect(self.refresh)
         self.context = context
         if context is not None:
             context.changed.connect(self.refresh)

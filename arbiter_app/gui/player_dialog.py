@@ -152,7 +152,7 @@ class PlayerDialog(QDialog):
         form.addRow("Plays from &round:", self.entry_round)
         form.addRow("&Missed rounds:", self.missed)
 
-    def _fill(self, p: PlayerInfo) -> None:
+    def _fill(self, p: PlayerInfo | RatedPlayer) -> None:
         self.name.setText(p.name)
         self.title.setCurrentIndex(max(0, self.title.findData(p.title)))
         self.rating.setValue(p.rating)
@@ -163,13 +163,7 @@ class PlayerDialog(QDialog):
 
     def fill_from_list(self, p: RatedPlayer) -> None:
         """A player picked in the FIDE rating list: name, title, rating, FIDE ID, federation, sex, birth year."""
-        self.name.setText(p.name)
-        self.title.setCurrentIndex(max(0, self.title.findData(p.title)))
-        self.rating.setValue(p.rating)
-        self.fide_id.setText(p.fide_id)
-        self.federation.setText(p.federation)
-        self.sex.setCurrentIndex(max(0, self.sex.findData(p.sex)))
-        self.birth.setText(p.birth_date)
+        self._fill(p)
 
     def fields(self) -> dict[str, Any]:
         return {

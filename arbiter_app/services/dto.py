@@ -88,12 +88,17 @@ class BoardInfo:
 
     @property
     def result_text(self) -> str:
-        """The result as written on a pairing sheet: ``1-0``, ``+/-``, ``-/-``, ``½-½``, ``½-0``, blank."""
-        if self.result is None:
-            return ""
-        if self.forfeit:
-            return {"1-0": "+/-", "0-1": "-/+", "0-0": "-/-"}[self.result]
-        return self.result.replace("1/2", "½")
+        """The result as written on a pairing sheet (:func:`sheet_result`)."""
+        return sheet_result(self.result, self.forfeit)
+
+
+def sheet_result(result: str | None, forfeit: bool) -> str:
+    """A stored result as written on a pairing sheet: ``1-0``, ``+/-``, ``-/-``, ``½-½``, ``½-0``, blank."""
+    if result is None:
+        return ""
+    if forfeit:
+        return {"1-0": "+/-", "0-1": "-/+", "0-0": "-/-"}[result]
+    return result.replace("1/2", "½")
 
 
 @dataclass(frozen=True)

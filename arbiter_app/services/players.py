@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict
+from typing import TypedDict, Unpack
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -117,21 +118,21 @@ def check_player_fields(name: str, rating: int, fide_id: str, federation: str, s
         raise ArbiterError(f"birth date {birth!r}: at most 10 characters (YYYY/MM/DD)")
 
 
-def register_player(
-    db: Database,
-    tournament_id: int,
-    name: str,
-    *,
-    rating: int = 0,
-    title: str = "",
-    fide_id: str = "",
-    federation: str = "",
-    sex: str = "",
-    birth_date: str = "",
-    entry_round: int | None = None,
-    missed_rounds: str = ByeKind.ZERO,
-    renumber: bool | None = None,
-) -> PlayerInfo:
+class PlayerFields(TypedDict, total=False):
+    """What a registration may give beside the name (:func:`register_in`'s keyword arguments)."""
+
+    rating: int
+    title: str
+    fide_id: str
+    federation: str
+    sex: str
+    birth_date: str
+    entry_round: int | None
+    missed_rounds: str
+    renumber: bool | None
+
+
+def register_player(db: Database, tournament_id: int, name: str, **fields: Unpack[PlayerFields]) -> PlayerInfo:
     """Register a player; after round 1 is paired, a late entry (C.04.2.C).
 
     Before round 1 is paired, pairing numbers follow the initial order
@@ -143,20 +144,7 @@ def register_player(
     next free number instead).
     """
     with db.write() as s:
-        return register_in(
-            s,
-            tournament_id,
-            name,
-            rating=rating,
-            title=title,
-            fide_id=fide_id,
-            federation=federation,
-            sex=sex,
-            birth_date=birth_date,
-            entry_round=entry_round,
-            missed_rounds=missed_rounds,
-            renumber=renumber,
-        )
+        return register_in(s, tournament_id, name, **fields)
 
 
 def register_in(

@@ -16,7 +16,7 @@ from arbiter_app.pairing.model import Board, RoundPairing
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import Round, RoundState, Tournament
-from arbiter_app.services.dto import PlayerInfo, RoundInfo
+from arbiter_app.services.dto import PlayerInfo, RoundInfo, sheet_result
 from arbiter_app.services.records import audit, player_info, snapshot
 from arbiter_app.services.round_view import round_info
 from arbiter_app.services.rounds import engine_pairing_json, store_pairing
@@ -207,7 +207,7 @@ def rounds_table(db: Database, tournament_id: int) -> tuple[tuple[int, tuple[tup
         everyone = {p.pairing_number for p in players}
         table: list[tuple[int, tuple[tuple[int, int, str], ...], tuple[int, ...], bool]] = []
         for r in queries.rounds(s, t.id):
-            boards = tuple((b.white.pairing_number, b.black.pairing_number, _result_text(b.result, b.forfeit))
+            boards = tuple((b.white.pairing_number, b.black.pairing_number, sheet_result(b.result, b.forfeit))
                            for b in r.boards)
             seated = {p for w, b, _ in boards for p in (w, b)}
             table.append((r.number, boards, tuple(sorted(everyone - seated)), True))
@@ -220,11 +220,3 @@ def rounds_table(db: Database, tournament_id: int) -> tuple[tuple[int, tuple[tup
                 out = (by_berger[planned.bye].pairing_number,) if planned.bye else ()
                 table.append((planned.number, boards, out, False))
         return tuple(table)
-
-
-def _result_text(result: str | None, forfeit: bool) -> str:
-    if result is None:
-        return ""
-    if forfeit:
-        return {"1-0": "+/-", "0-1": "-/+", "0-0": "-/-"}.get(result, result)
-    return result.replace("1/2", "½")
