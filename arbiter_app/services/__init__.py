@@ -15,6 +15,13 @@ from arbiter_app.services.articles import EditionTitle, edition_title, edition_t
 from arbiter_app.services.byes import cancel_bye, list_byes, record_absence, request_bye
 from arbiter_app.services.fide_mode import leave_fide_mode
 from arbiter_app.services.history import audit_log
+from arbiter_app.services.manual_pairing import (
+    PairingEdit,
+    cancel_pairing_edit,
+    change_pairing,
+    start_pairing_edit,
+    validate_pairing_edit,
+)
 from arbiter_app.services.overrides import (
     MakePair,
     MoveBye,
@@ -33,6 +40,11 @@ from arbiter_app.services.players import (
     reinstate_player,
     remove_player,
     withdraw_player,
+)
+from arbiter_app.services.prohibited_pairs import (
+    add_prohibited_pair,
+    list_prohibited_pairs,
+    remove_prohibited_pair,
 )
 from arbiter_app.services.ratings import (
     find_fide_player,
@@ -135,6 +147,14 @@ __all__ = [
     "codes_in_use",
     "recommended",
     "tiebreak_list",
+    "add_prohibited_pair",
+    "list_prohibited_pairs",
+    "remove_prohibited_pair",
+    "PairingEdit",
+    "cancel_pairing_edit",
+    "change_pairing",
+    "start_pairing_edit",
+    "validate_pairing_edit",
     "MakePair",
     "MoveBye",
     "Split",

@@ -494,51 +494,65 @@ def apply_override(
         r = _round(s, t, round_number)
         chosen = _change_case(t.edition, r, case)
         preview = _preview(s, t, r, edits, pairing)
-        twice = [w for w in preview.warnings if w.message.endswith("paired twice")]
-        if twice:
-            raise ArbiterError("cannot save a pairing in which " + "; ".join(w.message for w in twice))
-        lost = discarded_results(round_info(s, r), preview.proposed)
-        if lost and not discard_results:
-            boards = ", ".join(f"{b.number} (#{b.white}-#{b.black} {b.result_text})" for b in lost)
-            raise ArbiterError(
-                f"the change would discard the results of round {round_number}, board{'s' if len(lost) > 1 else ''} "
-                f"{boards}: confirm that they are to be discarded (nothing was saved)"
-            )
+        check_storable(s, r, preview, discard_results)
         past = past_round_notice(t, round_number, max(n.number for n in queries.rounds(s, t.id)), "pairing")
         require(confirmed, past + mpa_notice(round_number, _engine_difference(r, preview.proposed)))
-        before = snapshot(s, t.id, round_number)
-        results = {(b.white, b.black): (b.result, b.forfeit) for b in round_info(s, r).boards}
-        state = state_for_round(s, t.id, round_number)
-        ordered = RoundPairing(round_number, board_order(preview.proposed.boards, state), preview.proposed.bye)
-        store_pairing(s, t, r, ordered)
-        for row in r.boards:
-            kept = results.get((row.white.pairing_number, row.black.pairing_number))
-            if kept is not None:
-                row.result, row.forfeit = kept
-        if r.state != RoundState.DRAFT:
-            done = all(row.result is not None for row in r.boards)
-            r.state = RoundState.COMPLETED.value if done else RoundState.PUBLISHED.value
-        texts = [{"article": w.article, "message": w.message, "text": str(w)} for w in preview.warnings]
-        s.add(
-            Override(
-                round_id=r.id,
-                reason=reason,
-                warnings=json.dumps(texts, ensure_ascii=False),
-                change_case=chosen.key if chosen else "",
-            )
+        return store_override(s, t, r, preview, reason, chosen)
+
+
+def check_storable(s: Session, r: Round, preview: OverridePreview, discard_results: bool) -> None:
+    """Refuse a pairing with a player paired twice, or one that discards results without ``discard_results``."""
+    twice = [w for w in preview.warnings if w.message.endswith("paired twice")]
+    if twice:
+        raise ArbiterError("cannot save a pairing in which " + "; ".join(w.message for w in twice))
+    lost = discarded_results(round_info(s, r), preview.proposed)
+    if lost and not discard_results:
+        boards = ", ".join(f"{b.number} (#{b.white}-#{b.black} {b.result_text})" for b in lost)
+        raise ArbiterError(
+            f"the change would discard the results of round {r.number}, board{'s' if len(lost) > 1 else ''} "
+            f"{boards}: confirm that they are to be discarded (nothing was saved)"
         )
-        audit(
-            s,
-            t.id,
-            "override",
-            f"round {round_number} pairing changed by hand ({len(texts)} warning(s))"
-            + (f" under {chosen.article} ({chosen.text})" if chosen else ""),
-            before=_lines(before, s, t),
-            after=[f"{b.white}-{b.black}" for b in ordered.boards] + ([f"bye {ordered.bye}"] if ordered.bye else []),
+
+
+def store_override(
+    s: Session, t: Tournament, r: Round, preview: OverridePreview, reason: str, chosen: ChangeCase | None
+) -> OverridePreview:
+    """Store a previewed pairing of a paired round in C.04.2.D.9 board order, keeping the results of the boards left
+    unchanged, with the reason, its warnings and an audit entry (the checks and questions are the caller's)."""
+    round_number = r.number
+    before = snapshot(s, t.id, round_number)
+    results = {(b.white, b.black): (b.result, b.forfeit) for b in round_info(s, r).boards}
+    state = state_for_round(s, t.id, round_number)
+    ordered = RoundPairing(round_number, board_order(preview.proposed.boards, state), preview.proposed.bye)
+    store_pairing(s, t, r, ordered)
+    for row in r.boards:
+        kept = results.get((row.white.pairing_number, row.black.pairing_number))
+        if kept is not None:
+            row.result, row.forfeit = kept
+    if r.state != RoundState.DRAFT:
+        done = all(row.result is not None for row in r.boards)
+        r.state = RoundState.COMPLETED.value if done else RoundState.PUBLISHED.value
+    texts = [{"article": w.article, "message": w.message, "text": str(w)} for w in preview.warnings]
+    s.add(
+        Override(
+            round_id=r.id,
             reason=reason,
-            undo_snapshot=before,
+            warnings=json.dumps(texts, ensure_ascii=False),
+            change_case=chosen.key if chosen else "",
         )
-        return replace(preview, proposed=ordered)
+    )
+    audit(
+        s,
+        t.id,
+        "override",
+        f"round {round_number} pairing changed by hand ({len(texts)} warning(s))"
+        + (f" under {chosen.article} ({chosen.text})" if chosen else ""),
+        before=_lines(before, s, t),
+        after=[f"{b.white}-{b.black}" for b in ordered.boards] + ([f"bye {ordered.bye}"] if ordered.bye else []),
+        reason=reason,
+        undo_snapshot=before,
+    )
+    return replace(preview, proposed=ordered)
 
 
 def _engine_difference(r: Round, proposed: RoundPairing) -> str:
