@@ -34,6 +34,7 @@ from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.player_dialog import error_label, show_inline
 from arbiter_app.gui.view_base import tune_table
 from arbiter_app.gui.warning_dialogs import confirmed_call
+from arbiter_app.pairing.model import RoundPairing
 from arbiter_app.services import MakePair, MoveBye, Split, Swap, SwapColours
 from arbiter_app.services.articles import change_cases
 from arbiter_app.services.dto import OverridePreview, OverrideWarning, RoundInfo
@@ -248,9 +249,15 @@ class OverrideDialog(QDialog):
         if not keep_error:
             self.errors.hide()
         self.preview = preview
-        original = {(b.white, b.black) for b in self._info.boards}
-        self.boards.setRowCount(len(preview.proposed.boards))
-        for row, board in enumerate(preview.proposed.boards):
+        self.show_pairing(preview.proposed, {(b.white, b.black) for b in self._info.boards})
+        self._show_warnings(preview.warnings)
+        self._update_save()
+        return True
+
+    def show_pairing(self, pairing: RoundPairing, original: set[tuple[int, int]]) -> None:
+        """The boards (✎ where not in ``original``) and the bye."""
+        self.boards.setRowCount(len(pairing.boards))
+        for row, board in enumerate(pairing.boards):
             changed = (board.white, board.black) not in original
             cells = [
                 str(row + 1),
@@ -263,11 +270,8 @@ class OverrideDialog(QDialog):
                 if column in (0, 3):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.boards.setItem(row, column, item)
-        bye = preview.proposed.bye
+        bye = pairing.bye
         self.bye_label.setText(f"Bye: #{bye} {self.names.get(bye, '')}" if bye is not None else "Bye: nobody")
-        self._show_warnings(preview.warnings)
-        self._update_save()
-        return True
 
     def _show_warnings(self, warnings: tuple[OverrideWarning, ...]) -> None:
         self.warnings.clear()

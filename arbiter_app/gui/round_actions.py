@@ -11,11 +11,14 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QProgressBar, QToolButton
 
 from arbiter_app import services as sv
+from arbiter_app.errors import PairingImpossibleError
 from arbiter_app.explain.words import counted
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.override_dialog import OverrideDialog
+from arbiter_app.gui.pairing_edit_dialog import PairingEditDialog
 from arbiter_app.gui.view_base import button_row
+from arbiter_app.gui.warning_dialogs import dialog_for
 from arbiter_app.services.articles import article, article_text
 from arbiter_app.services.dto import PublishInfo, RoundInfo
 
@@ -50,6 +53,11 @@ class RoundActions(QObject):
         self.override = QAction("&Override…", self)
         self.override.setToolTip("Change pairs, colours or the bye by hand, with every rule it breaks shown")
         self.override.triggered.connect(self._on_override_triggered)
+        self.edit_pairings = QAction("&Edit pairings…", self)
+        self.edit_pairings.setToolTip(
+            "Pair the round by hand, each change checked at once; Validate compares it with the engine's pairing"
+        )
+        self.edit_pairings.triggered.connect(self._on_edit_pairings_triggered)
         self.explain = QAction("&Why this pairing?", self)
         self.explain.setToolTip("Open the explain panel on this round")
         self.explain.triggered.connect(self._on_explain_triggered)
@@ -65,7 +73,7 @@ class RoundActions(QObject):
         self.ticker.timeout.connect(self._on_ticker_timeout)
 
     def all(self) -> list[QAction]:
-        return [self.pair, self.repair, self.publish, self.override, self.explain]
+        return [self.pair, self.repair, self.publish, self.edit_pairings, self.override, self.explain]
 
     def button_row(self) -> QHBoxLayout:
         return button_row(
@@ -73,6 +81,7 @@ class RoundActions(QObject):
             tool_button(self.repair),
             tool_button(self.publish),
             None,
+            tool_button(self.edit_pairings),
             tool_button(self.override),
             tool_button(self.explain),
         )
@@ -93,8 +102,23 @@ class RoundActions(QObject):
         self.repair.setEnabled(not busy and is_draft)
         self.publish.setEnabled(not busy and is_draft)
         self.override.setEnabled(not busy and info is not None)
+        target = self.edit_target()
+        self.edit_pairings.setEnabled(not busy and ctx is not None and target is not None)
+        self.edit_pairings.setText(f"&Edit pairings of round {target}…" if target else "&Edit pairings…")
         self.explain.setEnabled(not busy and info is not None)
         self.pair.setToolTip(self._pair_hint(last, total))
+
+    def edit_target(self) -> int | None:
+        """The round "Edit pairings" opens: a round shown that is not over, else the next round when it may be
+        paired (by hand when the engine cannot, A.9), else the round shown."""
+        view = self.view
+        info, last = view.current, (view.rounds[-1] if view.rounds else None)
+        total = view.context.tournament.rounds_count if view.context else 0
+        if info is not None and info.state != "completed":
+            return info.number
+        if last is None or (last.state == "completed" and last.number < total):
+            return last.number + 1 if last else 1
+        return info.number if info is not None else None
 
     def _pair_hint(self, last: RoundInfo | None, total: int) -> str:
         if last is None:
@@ -127,6 +151,9 @@ class RoundActions(QObject):
         if self.view.context is None or not self.pair.isEnabled():
             return
         last = self.view.rounds[-1].number if self.view.rounds else 0
+        if not last:  # checklist Q62: a setup that cannot be completed under the rules is told before the start
+            for notice in self.view.context.read(sv.setup_notices):
+                run_modal(dialog_for(notice, self.view))
         self._start_progress(f"Pairing round {last + 1}…")
         self.view.context.run(sv.pair_next_round, on_done=self._on_paired, on_error=self._on_pairing_failed)
 
@@ -156,6 +183,8 @@ class RoundActions(QObject):
     def _on_pairing_failed(self, error: BaseException) -> None:
         self._stop_progress()
         show_error(self.view, error)
+        if isinstance(error, PairingImpossibleError):
+            self.view.feedback.setText("The engine cannot pair this round: pair it by hand with Edit pairings.")
 
     def _on_publish_triggered(self) -> None:
         info = self.view.current
@@ -191,6 +220,22 @@ class RoundActions(QObject):
             self.view.feedback.setText(
                 f"Round {self.view.current.number}: override saved ({dialog.saved_warnings} warnings recorded in the "
                 "audit log)."
+            )
+
+    def _on_edit_pairings_triggered(self) -> None:
+        number = self.edit_target()
+        if self.view.context is None or number is None:
+            return
+        try:
+            dialog = PairingEditDialog(self.view.context, number, self.view)
+        except Exception as error:  # noqa: BLE001
+            show_error(self.view, error)
+            return
+        if run_modal(dialog) and dialog.stored is not None:
+            self.view.refresh_if_visible()
+            self.view.show_round_soon(number)
+            self.view.feedback.setText(
+                f"Round {number}: pairing validated ({dialog.saved_warnings} warnings answered, in the audit log)."
             )
 
     def _on_explain_triggered(self) -> None:

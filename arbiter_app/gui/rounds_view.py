@@ -72,6 +72,7 @@ class RoundsView(ContextView):
         self.repair_action = self.round_actions.repair
         self.publish_action = self.round_actions.publish
         self.override_action = self.round_actions.override
+        self.edit_pairings_action = self.round_actions.edit_pairings
         self.explain_action = self.round_actions.explain
         self.round_box = QComboBox()
         self.round_box.setMinimumContentsLength(26)

@@ -75,6 +75,7 @@ from arbiter_app.services.rounds import (
     repair_round,
     undo_last_step,
 )
+from arbiter_app.services.setup_check import setup_notices
 from arbiter_app.services.standings import (
     drawing_of_lots,
     last_complete,
@@ -150,6 +151,7 @@ __all__ = [
     "add_prohibited_pair",
     "list_prohibited_pairs",
     "remove_prohibited_pair",
+    "setup_notices",
     "PairingEdit",
     "cancel_pairing_edit",
     "change_pairing",
