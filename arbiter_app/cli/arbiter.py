@@ -7,6 +7,8 @@
     arbiter --db open.db result 1 3 1-0  # round 1, board 3
     arbiter --db open.db override 2 --swap 4 9             # shows the warnings
     arbiter --db open.db override 2 --swap 4 9 --reason "..."   # saves
+    arbiter --db open.db edit-pairings 4 --pair 2 1 --pair 4 3 --reason "A.9" --yes   # by hand
+    arbiter --db open.db prohibit 3 7    # before round 1: #3 and #7 never meet
     arbiter --db open.db standings --round 5 --json
     arbiter --db open.db report crosstable -o crosstable.pdf --round 5   # .html or .pdf
     arbiter ratings import players_list_foa.txt --date 2026-11   # the FIDE list, offline
@@ -255,23 +257,21 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("board", type=int)
     p.add_argument("result", type=lambda text: text.removeprefix(_QUOTE))
     p.add_argument("--yes", action="store_true", help=YES_HELP)
-    p = command("override", "change a round's pairing by hand; prints the warnings, saves with --reason", _override)
-    p.add_argument("round", type=int)
-    p.add_argument("--swap", nargs=2, type=int, action="append", default=[], metavar=("A", "B"))
-    p.add_argument("--split", type=int, action="append", default=[], metavar="BOARD")
-    p.add_argument("--pair", nargs=2, type=int, action="append", default=[], metavar=("WHITE", "BLACK"))
-    p.add_argument("--colours", type=int, action="append", default=[], metavar="BOARD")
-    p.add_argument("--bye", help="pairing number to give the bye to, or 'none'")
-    p.add_argument("--reason", help="the arbiter's reason; without it nothing is saved")
-    p.add_argument("--discard-results", action="store_true", help="save even though results of the round are lost")
-    p.add_argument("--yes", action="store_true", help=YES_HELP)
-    p.add_argument(
-        "--case",
-        choices=[c.key for c in PUBLISHED_CHANGE_CASES_2026],
-        help="published round, 2026 rules: the case of C.04.2-2026 4.4 that allows the change (" + "; ".join(
-            f"{c.key}: {c.text}" for c in PUBLISHED_CHANGE_CASES_2026
-        ) + ")",
+    _edit_arguments(
+        command("override", "change a round's pairing by hand; prints the warnings, saves with --reason", _override)
     )
+    _edit_arguments(
+        command(
+            "edit-pairings",
+            "pair a round by hand as one phase (the next round too, when the engine cannot pair it): each change "
+            "checked at once (Level 3, --yes), validated with --reason against the engine's pairing (Level 4)",
+            _edit_pairings,
+        )
+    )
+    p = command("prohibit", "keep two players from meeting (only before round 1 is paired); no players: the list",
+                _prohibit)  # fmt: skip
+    p.add_argument("players", type=int, nargs="*", metavar="NUMBER", help="two pairing numbers")
+    p.add_argument("--remove", action="store_true", help="let the two players meet again")
     command("leave-fide-mode", "leave FIDE mode for good (two confirmations at a terminal; never undone)",
             _leave_fide_mode)
     p = command("undo", "undo the last step not yet published", _undo)
@@ -675,6 +675,9 @@ def _bye(db: Database, a: argparse.Namespace) -> int:
 
 
 def _pair(db: Database, a: argparse.Namespace) -> int:
+    if not a.again:  # checklist Q62: told before round 1 is paired (nothing once it is)
+        for notice in sv.setup_notices(db, _tid(db)):
+            print(f"note (Level {int(notice.level)}): {notice}", file=sys.stderr)
     _print_round(sv.repair_round(db, _tid(db)) if a.again else sv.pair_next_round(db, _tid(db)))
     return EXIT_OK
 
@@ -705,6 +708,25 @@ def _result(db: Database, a: argparse.Namespace) -> int:
     if info.note:
         print(info.note)
     return EXIT_OK
+
+
+def _edit_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("round", type=int)
+    p.add_argument("--swap", nargs=2, type=int, action="append", default=[], metavar=("A", "B"))
+    p.add_argument("--split", type=int, action="append", default=[], metavar="BOARD")
+    p.add_argument("--pair", nargs=2, type=int, action="append", default=[], metavar=("WHITE", "BLACK"))
+    p.add_argument("--colours", type=int, action="append", default=[], metavar="BOARD")
+    p.add_argument("--bye", help="pairing number to give the bye to, or 'none'")
+    p.add_argument("--reason", help="the arbiter's reason; without it nothing is saved")
+    p.add_argument("--discard-results", action="store_true", help="save even though results of the round are lost")
+    p.add_argument("--yes", action="store_true", help=YES_HELP)
+    p.add_argument(
+        "--case",
+        choices=[c.key for c in PUBLISHED_CHANGE_CASES_2026],
+        help="published round, 2026 rules: the case of C.04.2-2026 4.4 that allows the change (" + "; ".join(
+            f"{c.key}: {c.text}" for c in PUBLISHED_CHANGE_CASES_2026
+        ) + ")",
+    )
 
 
 def _edits(a: argparse.Namespace) -> list[Edit]:
@@ -743,6 +765,50 @@ def _override(db: Database, a: argparse.Namespace) -> int:
     )
     _print_preview(preview)
     print(f"saved, with the reason: {a.reason}")
+    return EXIT_OK
+
+
+def _edit_pairings(db: Database, a: argparse.Namespace) -> int:
+    """The manual-pairing phase in one command: the changes in order (boards named by their place at each step),
+    each rule a change breaks asked at Level 3; with --reason the round is validated (Level 4 when it differs
+    from the engine's pairing), without it the phase is cancelled and nothing is stored."""
+    tid = _tid(db)
+    edit = sv.start_pairing_edit(db, tid, a.round)
+    for change in _edits(a):
+        edit = confirming(lambda level, e=edit, c=change: sv.change_pairing(db, tid, e, c, confirmed=level), a.yes)
+        for notice in edit.notices:
+            if notice.level <= sv.Level.INFORM:
+                print(f"note (Level {int(notice.level)}): {notice}", file=sys.stderr)
+    for board in edit.current.boards:
+        print(f"  {board.white:>4} - {board.black:<4}")
+    if edit.current.bye is not None:
+        print(f"  {edit.current.bye:>4} bye")
+    if a.reason is None:
+        sv.cancel_pairing_edit(db, tid, edit)
+        print("not validated (cancelled, nothing stored): give the arbiter's reason with --reason to validate")
+        return EXIT_OK
+    confirming(
+        lambda level: sv.validate_pairing_edit(
+            db, tid, edit, a.reason, discard_results=a.discard_results, case=a.case, confirmed=level
+        ),
+        a.yes,
+    )
+    print(f"round {a.round} validated, with the reason: {a.reason}" if edit.changed else "unchanged: nothing stored")
+    return EXIT_OK
+
+
+def _prohibit(db: Database, a: argparse.Namespace) -> int:
+    tid = _tid(db)
+    if not a.players:
+        for x, y in sv.list_prohibited_pairs(db, tid):
+            print(f"{x} {y}")
+        return EXIT_OK
+    if len(a.players) != 2:
+        raise ArbiterError(f"prohibit takes two pairing numbers, not {len(a.players)}")
+    x, y = a.players
+    change = sv.remove_prohibited_pair if a.remove else sv.add_prohibited_pair
+    confirming(lambda level: change(db, tid, x, y, confirmed=level), False)
+    print(f"#{min(x, y)} and #{max(x, y)} " + ("may meet again" if a.remove else "may not meet"))
     return EXIT_OK
 
 

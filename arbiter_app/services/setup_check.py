@@ -35,7 +35,8 @@ def setup_notice(t: Tournament, players: int) -> list[Notice]:
         Notice(
             Level.INFORM,
             "checklist Q62, C.04.1.b",
-            f"{players} players can play at most {limit} rounds without two of them meeting twice; "
+            f"{players} players can play at most {limit} round{'s' if limit != 1 else ''} without two of them meeting "
+            "twice; "
             f"{t.rounds_count} rounds are set, so the tournament cannot be completed under the rules",
         )
     ]
