@@ -47,14 +47,19 @@ def _at_a_terminal(db: str, *args: str, answers: str) -> tuple[int, str]:
     return done.returncode, done.stderr
 
 
-@pytest.fixture
-def seven_db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    trf = tmp_path / "seven.trf"
-    trf.write_text(SEVEN)
-    db = str(tmp_path / "seven.db")
-    # --yes: SEVEN's rounds are hand-made, the import asks at Level 3 (tests/cli/test_arbiter_cli_fide.py)
+def imported_db(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, text: str) -> str:
+    """A file of the TRF ``text`` imported by the Baku 2016 rules; --yes: rounds written by hand make the import
+    ask at Level 3 (tests/cli/test_arbiter_cli_fide.py)."""
+    trf = tmp_path / f"{name}.trf"
+    trf.write_text(text)
+    db = str(tmp_path / f"{name}.db")
     assert run(capsys, "--db", db, "import-trf", str(trf), "--edition", "baku-2016", "--yes")[0] == 0
     return db
+
+
+@pytest.fixture
+def seven_db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    return imported_db(tmp_path, capsys, "seven", SEVEN)
 
 
 def test_a_small_tournament_from_start_to_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

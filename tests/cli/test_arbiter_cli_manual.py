@@ -8,18 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.test_arbiter_cli import _at_a_terminal, _dump, run
-from tests.cli.test_arbiter_cli_fide import seven_db  # noqa: F401 (a fixture)
+from tests.cli.test_arbiter_cli import _at_a_terminal, _dump, imported_db, run
 from tests.services.test_manual_pairing import FOUR
 
 
 @pytest.fixture
 def four_db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    trf = tmp_path / "four.trf"
-    trf.write_text(FOUR)
-    db = str(tmp_path / "four.db")
-    assert run(capsys, "--db", db, "import-trf", str(trf), "--edition", "baku-2016", "--yes")[0] == 0
-    return db
+    return imported_db(tmp_path, capsys, "four", FOUR)
 
 
 def test_a_rematch_is_answered_by_yes_and_validation_only_at_a_terminal(
