@@ -17,6 +17,7 @@ from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.csv_dialog import CsvImportDialog
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.modal import run_modal
+from arbiter_app.gui.prohibited_pairs_dialog import ProhibitedPairsDialog
 from arbiter_app.gui.rating_list_import import RatingListImporter
 
 CSV_FILTER = "CSV sheets (*.csv *.txt);;All files (*)"
@@ -109,6 +110,7 @@ def add_player_list_actions(window: QMainWindow, menu: QMenu) -> RatingListImpor
         ("&Update ratings from the FIDE list…", lambda: (c := _context(window)) and update_ratings(window, c)),
         ("Import players from &CSV…", lambda: (c := _context(window)) and import_csv(window, c)),
         ("Export players to CS&V…", lambda: (c := _context(window)) and export_csv(window, c)),
+        ("Prohibited &pairings…", lambda: (c := _context(window)) and run_modal(ProhibitedPairsDialog(c, window))),
     )
     for text, slot in entries:
         action = QAction(text, window)

@@ -7,15 +7,17 @@ SEVEN (tests/services/conftest.py), paired by Baku 2016: round 3 is paired by th
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QPushButton
 
 from arbiter_app import services as sv
 from arbiter_app.gui.main_window import MainWindow
 from arbiter_app.gui.pairing_edit_dialog import PairingEditDialog
-from arbiter_app.gui.warning_dialogs import InformDialog, ProceedDialog, TwoStepDialog
+from arbiter_app.gui.prohibited_pairs_dialog import ProhibitedPairsDialog
+from arbiter_app.gui.warning_dialogs import InformDialog, ProceedDialog, RefusedDialog, TwoStepDialog
 from arbiter_app.pairing.model import Board
 from arbiter_app.persistence import open_database
 from arbiter_app.trf import parse_trf
@@ -36,6 +38,8 @@ def _file(tmp_path: Path, template_db: Path, trf: str, pair: bool) -> Path:
     finally:
         db.dispose()
     return path
+
+FROZEN = "Round 1 is paired: prohibited pairings can no longer change (FIDE mode refuses it)."
 
 
 def _button(dialog: PairingEditDialog, text: str) -> QPushButton:
@@ -94,7 +98,7 @@ def test_edit_pairings_cancel_a_rematch_validate_at_level_4_and_the_mpa_line(
 
 
 def test_a_round_the_engine_cannot_pair_is_paired_by_hand(
-    window: MainWindow, tmp_path: Path, template_db: Path, boxes: Any
+    window: MainWindow, tmp_path: Path, template_db: Path
 ) -> None:
     """Q63; C.04.3 A.9 (Baku 2016): FOUR's round 4 fails in the engine; Edit pairings opens it unpaired."""
     assert window.open_file(_file(tmp_path, template_db, FOUR, pair=False))
@@ -119,3 +123,46 @@ def test_a_round_the_engine_cannot_pair_is_paired_by_hand(
     view.edit_pairings_action.trigger()
     assert seen and view.current is not None and view.current.number == 4
     assert view.current.pairing().pairs() == {(2, 1), (4, 3)}
+
+
+def test_prohibited_pairings_are_entered_before_round_1_and_refused_after(
+    window: MainWindow, tmp_path: Path, template_db: Path
+) -> None:
+    """Q194-Q196: File > Prohibited pairings; after round 1 is paired, FIDE mode refuses (Level 5)."""
+    path = tmp_path / "club.db"
+    shutil.copy(template_db, path)
+    db = open_database(path)
+    try:
+        tid = sv.create_tournament(db, "Club", 3).id
+        for k in range(4):
+            sv.register_player(db, tid, f"Player {k + 1}", rating=2400 - 10 * k)
+    finally:
+        db.dispose()
+    assert window.open_file(path)
+    action = next(a for a in window.findChildren(QAction) if a.text() == "Prohibited &pairings…")
+
+    def add(first: int, second: int) -> Callable[[ProhibitedPairsDialog], None]:
+        def run(d: ProhibitedPairsDialog) -> None:
+            d.first.setCurrentIndex(d.first.findData(first))
+            d.second.setCurrentIndex(d.second.findData(second))
+            d.add_button.click()
+            seen.append(d.pair_texts())
+            seen.append([d.frozen.text()])
+            d.reject()
+
+        return run
+
+    seen: list[list[str]] = []
+    on_modal(ProhibitedPairsDialog, add(3, 1))
+    action.trigger()
+    assert seen == [["#1 Player 1  ×  #3 Player 3"], [""]]
+    # C.04.3 (both editions): round 1 of four would pair 1-3 and 4-2; the prohibition makes the engine pair otherwise.
+    window.rounds_view.pair_action.trigger()
+    paired = window.context.read(sv.get_round, 1).pairing()
+    assert len(paired.boards) == 2 and frozenset((1, 3)) not in {frozenset(p) for p in paired.pairs()}
+    seen.clear()
+    refused = on_modal(RefusedDialog, lambda r: r.accept())
+    on_modal(ProhibitedPairsDialog, add(2, 4))
+    action.trigger()
+    assert refused and "only before round 1 is paired" in refused[0].notice.text
+    assert seen == [["#1 Player 1  ×  #3 Player 3"], [FROZEN]]
