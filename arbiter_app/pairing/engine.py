@@ -98,6 +98,11 @@ class DutchEdition:
         """The absolute bye criterion of the edition (C.2 / [C2])."""
         raise NotImplementedError
 
+    def bye_score_floor(self, players: Sequence[Contestant]) -> tuple[int, str] | None:
+        """The score the assignee of the bye must have by an absolute criterion of the edition, with the article
+        (None: the edition has no such criterion, or no bye is given)."""
+        return None
+
     def colour_preference(self, history: tuple[RoundRecord, ...]) -> ColourPreference:
         """The colour preference from the played games (C.04.3 A.6; C.04.3-2026 1.7 with C.04.2-2026 3.4).
 
@@ -265,6 +270,11 @@ class Fide2026(DutchEdition):
             r.outcome is Outcome.PAIRING_ALLOCATED_BYE or (not r.outcome.is_played and r.points >= points.win)
             for r in player.history
         )
+
+    def bye_score_floor(self, players: Sequence[Contestant]) -> tuple[int, str] | None:
+        """C.04.3-2026 2.3.1 [C5]: the bye goes to a participant of the lowest score a legal pairing allows."""
+        score = lowest_bye_score(players)
+        return None if score is None else (score, "C.04.3-2026 2.3.1 [C5]")
 
     def _pair_brackets(
         self, players: tuple[Contestant, ...], observer: PairingObserver

@@ -13,7 +13,8 @@ each rule the change breaks is a Level-3 warning (proceed or cancel the change):
 
 - a rematch (C.04.1.b; C.04.3 C.1 / C.04.3-2026 [C1]) and a prohibited pair;
 - the pairing-allocated bye to a player who cannot have it (C.04.1.d, as the edition
-  bars it: an earlier bye, a forfeit win, a full-point bye under 2026);
+  bars it: an earlier bye, a forfeit win, a full-point bye under 2026), or above the
+  lowest score the edition allows it (C.04.3-2026 2.3.1 [C5]);
 - a colour difference beyond 2 or the same colour three times in a row (C.04.1.f, g;
   in the last round only a Level-2 notice for a topscorer, whom C.3 lets through);
 - two players with the same absolute colour preference (C.3).
@@ -37,11 +38,13 @@ from dataclasses import dataclass, replace
 from sqlalchemy.orm import Session
 
 from arbiter_app.errors import ArbiterError, PairingImpossibleError, ReasonRequired, RuleViolation
-from arbiter_app.pairing.engine import board_order, pair_round
+from arbiter_app.pairing.engine import board_order, contestants, pair_round
+from arbiter_app.pairing.engine import edition as edition_rules
 from arbiter_app.pairing.model import Board, Colour, RoundPairing, TournamentState
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import Override, Round, RoundState, Tournament
+from arbiter_app.services.articles import edition_label
 from arbiter_app.services.dto import OverrideWarning, RoundInfo
 from arbiter_app.services.fide_mode import comment, mpa_detail, past_round_notice
 from arbiter_app.services.overrides import (
@@ -163,6 +166,25 @@ def opposite_colours(state: TournamentState, pairing: RoundPairing, edition: str
     return notices
 
 
+def bye_score(state: TournamentState, pairing: RoundPairing, edition: str) -> list[Notice]:
+    """Level 3: the bye to a player above the lowest score the edition's absolute criterion allows (checklist Q66;
+    C.04.3-2026 2.3.1 [C5]; Baku 2016 has no such criterion)."""
+    if pairing.bye is None:
+        return []
+    players = contestants(state, edition)
+    floor = edition_rules(edition).bye_score_floor(players)
+    score = next((p.score for p in players if p.number == pairing.bye), None)
+    if floor is None or score is None or score <= floor[0]:
+        return []
+    return [
+        Notice(
+            Level.PROCEED,
+            f"{floor[1]} ({edition_label(edition)})",
+            f"#{pairing.bye} has a score of {score / 10:g}: the bye goes to a participant with {floor[0] / 10:g}",
+        )
+    ]
+
+
 def change_pairing(
     db: Database, tournament_id: int, edit: PairingEdit, change: Edit, *, confirmed: int = 0
 ) -> PairingEdit:
@@ -181,6 +203,8 @@ def change_pairing(
         before = {n.text for n in opposite_colours(state, edit.current, t.edition)}
         notices = [Notice(_level(w), f"{w.article} ({w.edition})" if w.edition else w.article, w.message) for w in fresh]
         notices += [n for n in opposite_colours(state, proposed, t.edition) if n.text not in before]
+        if proposed.bye != edit.current.bye:
+            notices += bye_score(state, proposed, t.edition)
     require(confirmed, notices)
     return replace(edit, current=proposed, changes=(*edit.changes, change), notices=tuple(notices))
 

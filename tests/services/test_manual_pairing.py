@@ -188,3 +188,34 @@ def test_a_round_the_engine_cannot_pair_is_paired_and_finished_by_hand(db: Datab
     assert set(mpa[0].split(" => ")[1].split()) == {"2-1", "4-3"}
     with pytest.raises(ArbiterError, match="all 4 rounds have been paired"):
         sv.start_pairing_edit(db, four, 5)
+
+
+def _five(db: Database, edition: str) -> tuple[int, sv.PairingEdit]:
+    """Five players paired by ``edition``; round 1 played (every White wins), round 2 opened by hand."""
+    tid = sv.create_tournament(db, "Five", 4).id
+    sv.change_edition(db, tid, edition)
+    for k in range(5):
+        sv.register_player(db, tid, f"Player {k + 1}", rating=2400 - 10 * k)
+    first = sv.pair_next_round(db, tid)
+    sv.publish_round(db, tid)
+    for board in first.boards:
+        sv.enter_result(db, tid, 1, board.number, "1-0")
+    sv.pair_next_round(db, tid)
+    return tid, sv.start_pairing_edit(db, tid, 2)
+
+
+def test_the_bye_above_the_lowest_score_is_a_level_3_warning_in_2026(db: Database) -> None:
+    """Q66; C.04.3-2026 2.3.1 [C5]: the bye goes to a participant of the lowest score; a winner of round 1 is not."""
+    tid, edit = _five(db, "fide-2026")
+    winner = sv.get_round(db, tid, 1).boards[0].white
+    with pytest.raises(ConfirmationNeeded) as asked:
+        sv.change_pairing(db, tid, edit, sv.MoveBye(winner))
+    assert asked.value.rule == "C.04.3-2026 2.3.1 [C5] (FIDE 2026)"
+    assert f"#{winner} has a score of 1: the bye goes to a participant with 0" in asked.value.text
+
+
+def test_baku_2016_has_no_such_criterion(db: Database) -> None:
+    """C.04.3 (Baku 2016): the score of the bye's assignee is no absolute criterion; a winner may have it."""
+    tid, edit = _five(db, "baku-2016")
+    winner = sv.get_round(db, tid, 1).boards[0].white
+    assert sv.change_pairing(db, tid, edit, sv.MoveBye(winner)).current.bye == winner
