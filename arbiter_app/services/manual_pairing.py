@@ -201,7 +201,9 @@ def change_pairing(
         known = {(w.rule, w.message) for w in _rule_warnings(s, t, state, edit.current)}
         fresh = [w for w in _rule_warnings(s, t, state, proposed) if (w.rule, w.message) not in known]
         before = {n.text for n in opposite_colours(state, edit.current, t.edition)}
-        notices = [Notice(_level(w), f"{w.article} ({w.edition})" if w.edition else w.article, w.message) for w in fresh]
+        notices = [
+            Notice(_level(w), f"{w.article} ({w.edition})" if w.edition else w.article, w.message) for w in fresh
+        ]
         notices += [n for n in opposite_colours(state, proposed, t.edition) if n.text not in before]
         if proposed.bye != edit.current.bye:
             notices += bye_score(state, proposed, t.edition)

@@ -39,6 +39,7 @@ def _file(tmp_path: Path, template_db: Path, trf: str, pair: bool) -> Path:
         db.dispose()
     return path
 
+
 FROZEN = "Round 1 is paired: prohibited pairings can no longer change (FIDE mode refuses it)."
 
 
@@ -125,20 +126,36 @@ def test_a_round_the_engine_cannot_pair_is_paired_by_hand(
     assert view.current.pairing().pairs() == {(2, 1), (4, 3)}
 
 
-def test_prohibited_pairings_are_entered_before_round_1_and_refused_after(
-    window: MainWindow, tmp_path: Path, template_db: Path
-) -> None:
-    """Q194-Q196: File > Prohibited pairings; after round 1 is paired, FIDE mode refuses (Level 5)."""
+def _club(tmp_path: Path, template_db: Path, rounds: int) -> Path:
+    """Four players, not paired yet."""
     path = tmp_path / "club.db"
     shutil.copy(template_db, path)
     db = open_database(path)
     try:
-        tid = sv.create_tournament(db, "Club", 3).id
+        tid = sv.create_tournament(db, "Club", rounds).id
         for k in range(4):
             sv.register_player(db, tid, f"Player {k + 1}", rating=2400 - 10 * k)
     finally:
         db.dispose()
-    assert window.open_file(path)
+    return path
+
+
+def test_a_field_too_small_is_told_when_round_1_is_paired(
+    window: MainWindow, tmp_path: Path, template_db: Path
+) -> None:
+    """Q62; C.04.1.b: four players, four rounds: a Level-2 notice before round 1 is paired (then it is paired)."""
+    assert window.open_file(_club(tmp_path, template_db, 4))
+    told = on_modal(InformDialog, lambda d: d.accept())
+    window.rounds_view.pair_action.trigger()
+    assert told and "4 players can play at most 3 rounds" in told[0].notice.text
+    assert window.context.read(sv.list_rounds)
+
+
+def test_prohibited_pairings_are_entered_before_round_1_and_refused_after(
+    window: MainWindow, tmp_path: Path, template_db: Path
+) -> None:
+    """Q194-Q196: File > Prohibited pairings; after round 1 is paired, FIDE mode refuses (Level 5)."""
+    assert window.open_file(_club(tmp_path, template_db, 3))
     action = next(a for a in window.findChildren(QAction) if a.text() == "Prohibited &pairings…")
 
     def add(first: int, second: int) -> Callable[[ProhibitedPairsDialog], None]:

@@ -24,17 +24,20 @@ def _row(number: int, name: str, rating: int, games: list[tuple[int, str, str]])
     return f"{head:<91}" + "  ".join(f"{o:>4} {c} {r}" for o, c, r in games)
 
 
-FOUR = "\n".join(
-    [
-        "012 Four players, four rounds",
-        "XXR 4",
-        "XXC white1",
-        _row(1, "One", 2400, [(3, "w", "="), (4, "b", "="), (2, "w", "=")]),
-        _row(2, "Two", 2300, [(4, "w", "="), (3, "b", "="), (1, "b", "=")]),
-        _row(3, "Three", 2200, [(1, "b", "="), (2, "w", "="), (4, "w", "=")]),
-        _row(4, "Four", 2100, [(2, "b", "="), (1, "w", "="), (3, "b", "=")]),
-    ]
-) + "\n"
+FOUR = (
+    "\n".join(
+        [
+            "012 Four players, four rounds",
+            "XXR 4",
+            "XXC white1",
+            _row(1, "One", 2400, [(3, "w", "="), (4, "b", "="), (2, "w", "=")]),
+            _row(2, "Two", 2300, [(4, "w", "="), (3, "b", "="), (1, "b", "=")]),
+            _row(3, "Three", 2200, [(1, "b", "="), (2, "w", "="), (4, "w", "=")]),
+            _row(4, "Four", 2100, [(2, "b", "="), (1, "w", "="), (3, "b", "=")]),
+        ]
+    )
+    + "\n"
+)
 
 
 def _hashes(db: Database, tid: int) -> list[str]:

@@ -26,7 +26,8 @@ def test_a_pair_entered_before_round_1_keeps_the_players_apart_and_is_exported(d
     tid = _field(db, 4, 3)
     # Round 1 of four players by C.04.3 (both editions): 1-3 and 4-2 (the top half meets the bottom half).
     assert {frozenset((b.white, b.black)) for b in sv.pair_next_round(db, tid).boards} == {
-        frozenset((1, 3)), frozenset((2, 4))
+        frozenset((1, 3)),
+        frozenset((2, 4)),
     }
     sv.undo_last_step(db, tid)
     sv.add_prohibited_pair(db, tid, 3, 1)
