@@ -775,7 +775,11 @@ def _edit_pairings(db: Database, a: argparse.Namespace) -> int:
     tid = _tid(db)
     edit = sv.start_pairing_edit(db, tid, a.round)
     for change in _edits(a):
-        edit = confirming(lambda level, e=edit, c=change: sv.change_pairing(db, tid, e, c, confirmed=level), a.yes)
+
+        def changed(level: int, e: sv.PairingEdit = edit, c: Edit = change) -> sv.PairingEdit:
+            return sv.change_pairing(db, tid, e, c, confirmed=level)
+
+        edit = confirming(changed, a.yes)
         for notice in edit.notices:
             if notice.level <= sv.Level.INFORM:
                 print(f"note (Level {int(notice.level)}): {notice}", file=sys.stderr)

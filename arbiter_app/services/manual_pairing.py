@@ -120,8 +120,8 @@ def start_pairing_edit(db: Database, tournament_id: int, round_number: int) -> P
 
 def _placed(pairing: RoundPairing, player: int) -> list[Edit]:
     """The edits that take ``player`` off his board (the opponent becomes unpaired) or off the bye."""
-    boards = [Split(k) for k, b in enumerate(pairing.boards, 1) if player in (b.white, b.black)]
-    return boards + ([MoveBye(None)] if pairing.bye == player else [])
+    edits: list[Edit] = [Split(k) for k, b in enumerate(pairing.boards, 1) if player in (b.white, b.black)]
+    return edits + ([MoveBye(None)] if pairing.bye == player else [])
 
 
 def _session_edits(pairing: RoundPairing, change: Edit) -> list[Edit]:

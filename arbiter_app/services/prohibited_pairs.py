@@ -24,8 +24,11 @@ from arbiter_app.services.warnings import Notice, in_fide_mode_or, require
 
 def _pairs(s: Session, t: Tournament) -> list[tuple[ForbiddenPair, int, int]]:
     numbers = {p.id: p.pairing_number for p in queries.players(s, t.id)}
-    rows = s.scalars(select(ForbiddenPair).where(ForbiddenPair.tournament_id == t.id))
-    return sorted(((f, *sorted((numbers[f.first_id], numbers[f.second_id]))) for f in rows), key=lambda x: x[1:])
+    found = []
+    for f in s.scalars(select(ForbiddenPair).where(ForbiddenPair.tournament_id == t.id)):
+        a, b = sorted((numbers[f.first_id], numbers[f.second_id]))
+        found.append((f, a, b))
+    return sorted(found, key=lambda x: x[1:])
 
 
 def list_prohibited_pairs(db: Database, tournament_id: int) -> tuple[tuple[int, int], ...]:
