@@ -78,7 +78,7 @@ def why_above(
         ea, eb = evaluation[a], evaluation[b]
         separates = ea.key != eb.key
         if tiebreak.parsed.base == "DE":
-            tiers = direct_encounter(tiebreak.view(ctx), group)
+            tiers = direct_encounter(tiebreak.view(ctx), group, tiebreak.parsed.forfeits)
             note = ("no separation" if len(tiers) == 1 else
                     "ranked groups " + " > ".join("{" + ", ".join(map(str, t)) + "}" for t in tiers))  # fmt: skip
             bds: tuple[Breakdown | None, Breakdown | None] = (None, None)
