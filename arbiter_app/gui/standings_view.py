@@ -82,8 +82,14 @@ class StandingsView(ContextView):
         self.enter_value_button.setObjectName("enterValueButton")
         self.enter_value_button.setToolTip("Select a player: enter a tie-break value computed elsewhere")
         self.enter_value_button.clicked.connect(self._on_enter_value_clicked)
+        self.rating_button = QPushButton("Tie-break rating…")
+        self.rating_button.setObjectName("tieBreakRatingButton")
+        self.rating_button.setToolTip("Select a player: the rating the rating-based tie-breaks count from a round"
+                                      " on (an unrated player's estimate from round 1; a later rating of a"
+                                      " tournament lasting more than 30 days)")  # fmt: skip
+        self.rating_button.clicked.connect(self._on_rating_clicked)
         layout.addLayout(button_row(heading("Standings"), QLabel("after"), self.after, self.why,
-                                    self.rank_by_hand_button, self.enter_value_button))  # fmt: skip
+                                    self.rank_by_hand_button, self.enter_value_button, self.rating_button))  # fmt: skip
         table_row = QHBoxLayout()
         table_row.addWidget(self.table, 1)
         table_row.addStretch(0)
@@ -245,6 +251,31 @@ class StandingsView(ContextView):
             QMessageBox.warning(self, "Enter value", error_text(error))
             return False
         return True
+
+    def set_tiebreak_rating(self, number: int, from_round: int, rating: int | None) -> bool:
+        """Store (None: clear) the player's rating for the rating-based tie-breaks from ``from_round`` on."""
+        if self.context is None:
+            return False
+        try:
+            self.context.call(sv.set_tiebreak_rating, number, from_round, rating)
+        except ArbiterError as error:
+            QMessageBox.warning(self, "Tie-break rating", error_text(error))
+            return False
+        return True
+
+    def _on_rating_clicked(self) -> None:
+        numbers = self._selected_numbers()
+        if len(numbers) != 1 or self.context is None:
+            QMessageBox.information(self, "Tie-break rating", "Select one player in the standings.")
+            return
+        rounds = self.context.tournament.rounds_count
+        first, ok = QInputDialog.getInt(self, "Tie-break rating", f"No. {numbers[0]}: from round", 1, 1, rounds)
+        if not ok:
+            return
+        rating, ok = QInputDialog.getInt(self, "Tie-break rating", f"No. {numbers[0]} from round {first}: rating"
+                                         " (0: clear)", 0, 0, 3500)  # fmt: skip
+        if ok:
+            self.set_tiebreak_rating(numbers[0], first, rating or None)
 
     def _on_rank_by_hand_clicked(self) -> None:
         numbers = self._selected_numbers()

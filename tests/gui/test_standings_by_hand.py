@@ -96,3 +96,18 @@ def test_the_settings_choose_the_rule_for_unrated_players(window: MainWindow, tm
     hand = context.read(sv.by_hand)
     assert (hand.unrated_method, hand.unrated_rating, hand.long_event) == ("fixed", 1000, True)
     assert sv.ranked_standings(context.db, context.tournament_id).value(4, "ARO") == 1000
+
+
+def test_an_estimated_rating_entered_in_the_standings_view(window: MainWindow, tmp_path: Path) -> None:
+    path = _file(tmp_path, _rated(UNRATED_8))
+    assert window.open_file(path)
+    context = window.context
+    assert context is not None
+    context.call(sv.set_rating_rules, unrated_method="estimated", confirmed=sv.Level.DOUBLE)
+    assert window.standings_view.set_tiebreak_rating(8, 1, 1650)
+    assert context.read(sv.by_hand).ratings == {8: ((1, 1650),)}
+    window.tabs.setCurrentWidget(window.standings_view)
+    model = window.standings_view.model
+    aro = len(StandingColumn) + model.codes.index("ARO")
+    row = next(k for k in range(model.rowCount()) if model.row_at(k).number == 4)
+    assert model.index(row, aro).data() == "1650"  # 4 met 8, the unrated player, estimated 1650
