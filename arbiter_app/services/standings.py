@@ -191,7 +191,8 @@ def why_above(db: Database, tournament_id: int, a: int, b: int, after_round: int
     after = _rankable_round(db, tournament_id, after_round)
     state = standings_state(db, tournament_id, after + 1)
     codes = codes_in_use(t.tie_break_rules, t.tie_breaks)
-    return c07_why_above(state, EDITIONS[t.tie_break_rules], codes, a, b, after_round=after)
+    ratings = by_hand(db, tournament_id).rating_policy()
+    return c07_why_above(state, EDITIONS[t.tie_break_rules], codes, a, b, after_round=after, ratings=ratings)
 
 
 def round_floats(db: Database, tournament_id: int) -> dict[int, dict[int, Float]]:

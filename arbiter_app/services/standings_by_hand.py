@@ -190,7 +190,7 @@ def set_rating_rules(db: Database, tournament_id: int, *, unrated_method: str | 
     told: list[Notice] = []
     with db.write() as s:
         t = queries.tournament(s, tournament_id)
-        changes = {}
+        changes: dict[str, object] = {}
         if unrated_method is not None and unrated_method != t.unrated_method:
             if unrated_method not in UNRATED_METHODS:
                 raise ArbiterError(f"unrated players: {unrated_method!r} (known: fixed, estimated, or none)")

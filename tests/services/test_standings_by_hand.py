@@ -10,7 +10,7 @@ import pytest
 
 from arbiter_app.errors import ArbiterError
 from arbiter_app.persistence import Database
-from arbiter_app.services import drawing_of_lots, import_trf, ranked_standings
+from arbiter_app.services import drawing_of_lots, import_trf, ranked_standings, why_above
 from arbiter_app.services.standings_by_hand import (
     by_hand,
     enter_tiebreak_value,
@@ -140,6 +140,8 @@ def test_a_fixed_rating_for_unrated_players(db: Database) -> None:
     set_rating_rules(db, tid, unrated_method="fixed", unrated_rating=1000, confirmed=Level.DOUBLE)
     table = ranked_standings(db, tid)
     assert table.value(4, "ARO") == 1000 and table.value(1, "ARO") == 2000 and table.value(8, "ARO") == 2100
+    why = why_above(db, tid, 3, 4)  # the explanation reads the same rule
+    assert why.decided_by == "ARO" and why.steps[0].values == (1800, 1000)
     set_rating_rules(db, tid, unrated_rating=0, confirmed=Level.DOUBLE)
     assert ranked_standings(db, tid).value(4, "ARO") == 0
 
