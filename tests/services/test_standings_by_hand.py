@@ -4,12 +4,15 @@ and a tournament lasting more than 30 days (several ratings per player, linked t
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from arbiter_app.errors import ArbiterError
 from arbiter_app.persistence import Database
+from arbiter_app.reports import write_report
 from arbiter_app.services import drawing_of_lots, import_trf, ranked_standings, why_above
 from arbiter_app.services.standings_by_hand import (
     by_hand,
@@ -22,6 +25,7 @@ from arbiter_app.services.standings_by_hand import (
 from arbiter_app.services.warnings import ConfirmationNeeded, Level
 from arbiter_app.standings.reports import standings_html
 from arbiter_app.trf import parse_trf
+from tests.pdf_tools import page_text
 from tests.services.conftest import HANDMADE
 from tests.services.test_lots import ALL_DRAWN
 from tests.services.test_odd_results import player_line
@@ -214,3 +218,18 @@ def test_the_advice_is_given_only_with_rating_based_tiebreaks(db: Database) -> N
     tid = _import(db, _rated([2000] * 8, "BH,SB"))
     assert set_rating_rules(db, tid, long_event=True, confirmed=Level.DOUBLE) == ()
     assert long_event_advice(db, tid) is None and by_hand(db, tid).long_event
+
+
+def test_the_printed_standings_pdf_carries_both_marks(db: Database, tmp_path: Path, qapp: object) -> None:
+    """The report as printed (a real PDF): the places ranked by hand and the value entered, with their legend."""
+    tid = _import(db, ALL_DRAWN)
+    lots = drawing_of_lots(db, tid)
+    set_hand_order(db, tid, [lots[1], lots[0]], confirmed=Level.PROCEED)
+    enter_tiebreak_value(db, tid, lots[7], "BH/C1", "2")
+    pdf = write_report(db, tid, "standings", tmp_path / "standings.pdf")
+    text = page_text(pdf, 1)
+    assert "h place within a tie ranked by the arbiter" in text
+    assert "e value entered by hand (computed elsewhere)" in text
+    assert re.search(rf"^\s*2 h\s+{lots[1]}\s", text, re.MULTILINE)
+    assert re.search(rf"^\s*3 h\s+{lots[0]}\s", text, re.MULTILINE)
+    assert re.search(rf"^\s*1\s+{lots[7]}\s.*\s2 e\s", text, re.MULTILINE)
