@@ -867,9 +867,12 @@ def _standings(db: Database, a: argparse.Namespace) -> int:
     for row in rows:
         line = f"{row.place_label:>6} {row.number:>4} {row.name:<32} {row.rating:>4} {format_points(row.score):>5}"
         line += "".join(f" {format_points(v) or '-':>6}" for v in row.tiebreaks)
-        print(line + (" *" if row.by_lot else ""))
+        marks = (" *" if row.by_lot else "") + (" h" if row.by_hand else "")
+        print(line + marks + (f" e: {', '.join(row.entered)}" if row.entered else ""))
     if any(row.by_lot for row in rows):
         print("* place decided by drawing of lots")
+    if any(row.by_hand or row.entered for row in rows):
+        print("h place within a tie ranked by the arbiter; e: values entered by hand")
     if codes and table is not None:
         rules, entries = sv.tournament_tiebreaks(db, tid)
         print(f"Tie-breaks ({rules}): " + "; ".join(f"{e.code} = {e.name} ({e.source})" for e in entries))

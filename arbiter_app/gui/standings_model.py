@@ -24,6 +24,8 @@ class StandingLine:
     score: str
     tiebreaks: tuple[str, ...] = ()
     by_lot: bool = False
+    by_hand: bool = False
+    """Placed by the arbiter within a tie (checklist Q205)."""
 
 
 class StandingColumn(IntEnum):
@@ -87,7 +89,7 @@ class StandingsModel(RowTableModel[StandingLine]):
             return row.tiebreaks[column - len(StandingColumn)]
         c = StandingColumn(column)
         if c is StandingColumn.PLACE:
-            return row.place + (" (lot)" if row.by_lot else "")
+            return row.place + (" (lot)" if row.by_lot else " (hand)" if row.by_hand else "")
         if c is StandingColumn.NUMBER:
             return str(row.number)
         if c is StandingColumn.NAME:

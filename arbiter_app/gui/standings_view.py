@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QMessageBox,
     QPushButton,
@@ -26,6 +27,7 @@ from arbiter_app.gui.rounds_model import points_text
 from arbiter_app.gui.row_model import LazyRows
 from arbiter_app.gui.standings_model import StandingColumn, StandingLine, StandingsModel
 from arbiter_app.gui.view_base import ContextView, blocked, button_row, fit_width, heading, note, tune_table, widen
+from arbiter_app.gui.warning_dialogs import confirmed_call
 from arbiter_app.gui.workers import Runner
 from arbiter_app.services.dto import RoundInfo, StandingRow
 from arbiter_app.standings.reports import format_points
@@ -33,12 +35,16 @@ from arbiter_app.standings.table import StandingsRow
 
 NOT_USED = "–"
 """Shown for a tie-break that gives a player no value."""
+ENTERED = " e"
+"""Follows a tie-break value entered by hand (computed elsewhere, checklist Q207)."""
 
 
-def ranked_line(r: StandingsRow) -> StandingLine:
-    """A line of the standings with tie-breaks, in words."""
-    tiebreaks = tuple(format_points(v) or NOT_USED for v in r.tiebreaks)
-    return StandingLine(r.place_label, r.number, r.name, r.rating, format_points(r.score), tiebreaks, r.by_lot)
+def ranked_line(r: StandingsRow, codes: Sequence[str] = ()) -> StandingLine:
+    """A line of the standings with tie-breaks, in words; values entered by hand marked."""
+    tiebreaks = tuple((format_points(v) or NOT_USED) + (ENTERED if codes and codes[k] in r.entered else "")
+                      for k, v in enumerate(r.tiebreaks))  # fmt: skip
+    return StandingLine(r.place_label, r.number, r.name, r.rating, format_points(r.score), tiebreaks, r.by_lot,
+                        r.by_hand)  # fmt: skip
 
 
 def score_line(r: StandingRow) -> StandingLine:
@@ -67,7 +73,23 @@ class StandingsView(ContextView):
         self.why.setObjectName("whyAboveButton")
         self.why.setToolTip("Select two players: which tie-break puts one above the other, and how (C.07)")
         self.why.clicked.connect(self._on_why_clicked)
-        layout.addLayout(button_row(heading("Standings"), QLabel("after"), self.after, self.why))
+        self.rank_by_hand_button = QPushButton("Rank by hand…")
+        self.rank_by_hand_button.setObjectName("rankByHandButton")
+        self.rank_by_hand_button.setToolTip("Select players tied on every tie-break: rank them yourself (after a"
+                                            " play-off, instead of the drawing of lots; C.07-2026 4.2)")  # fmt: skip
+        self.rank_by_hand_button.clicked.connect(self._on_rank_by_hand_clicked)
+        self.enter_value_button = QPushButton("Enter value…")
+        self.enter_value_button.setObjectName("enterValueButton")
+        self.enter_value_button.setToolTip("Select a player: enter a tie-break value computed elsewhere")
+        self.enter_value_button.clicked.connect(self._on_enter_value_clicked)
+        self.rating_button = QPushButton("Tie-break rating…")
+        self.rating_button.setObjectName("tieBreakRatingButton")
+        self.rating_button.setToolTip("Select a player: the rating the rating-based tie-breaks count from a round"
+                                      " on (an unrated player's estimate from round 1; a later rating of a"
+                                      " tournament lasting more than 30 days)")  # fmt: skip
+        self.rating_button.clicked.connect(self._on_rating_clicked)
+        layout.addLayout(button_row(heading("Standings"), QLabel("after"), self.after, self.why,
+                                    self.rank_by_hand_button, self.enter_value_button, self.rating_button))  # fmt: skip
         table_row = QHBoxLayout()
         table_row.addWidget(self.table, 1)
         table_row.addStretch(0)
@@ -152,13 +174,15 @@ class StandingsView(ContextView):
             codes = tuple(e.code for e in legend)
             names = {e.code: f"{e.name} ({e.source})" for e in legend}
             table = result
-            lines: Sequence[StandingLine] = LazyRows(table.rows, ranked_line)
+            lines: Sequence[StandingLine] = LazyRows(table.rows, lambda r: ranked_line(r, table.tiebreaks))
             self.note.setText(
                 f"Tie-breaks ({rules}): "
                 + "; ".join(f"{e.code} = {e.name} ({e.source})" for e in legend)
                 + f". {NOT_USED} = not used for this player (not defined, or DE whose Article 6 conditions fail)."
                 + "".join(f" {c} separated no one." for c in codes if c not in table.deciding)
                 + " Equal on everything: shared place."
+                + (" (hand) = placed by the arbiter within a tie." if any(r.by_hand for r in table.rows) else "")
+                + (f" {ENTERED.strip()} = value entered by hand." if any(r.entered for r in table.rows) else "")
             )
             self.model.set_lines(lines, codes, names)
         else:
@@ -198,6 +222,82 @@ class StandingsView(ContextView):
         box = QMessageBox(QMessageBox.Icon.Information, f"Why is {a} above {b}?", text, parent=self)
         box.setStyleSheet("QLabel { font-family: monospace; }")
         run_modal(box)
+
+    def _selected_numbers(self) -> list[int]:
+        rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})
+        return [self.model.row_at(row).number for row in rows]
+
+    def rank_by_hand(self, numbers: Sequence[int]) -> bool:
+        """Store the arbiter's order of tied players (checklist Q205; empty clears it), after the Level-3
+        question; False when cancelled or refused."""
+        ctx = self.context
+        if ctx is None:
+            return False
+        order = list(numbers)
+        try:
+            done = confirmed_call(self, lambda level: ctx.call(sv.set_hand_order, order, confirmed=level))
+        except ArbiterError as error:
+            QMessageBox.warning(self, "Rank by hand", error_text(error))
+            return False
+        return done is not None
+
+    def enter_value(self, number: int, code: str, value: str) -> bool:
+        """Store (or, empty, clear) a tie-break value computed elsewhere (checklist Q207)."""
+        if self.context is None:
+            return False
+        try:
+            self.context.call(sv.enter_tiebreak_value, number, code, value.strip() or None)
+        except ArbiterError as error:
+            QMessageBox.warning(self, "Enter value", error_text(error))
+            return False
+        return True
+
+    def set_tiebreak_rating(self, number: int, from_round: int, rating: int | None) -> bool:
+        """Store (None: clear) the player's rating for the rating-based tie-breaks from ``from_round`` on."""
+        if self.context is None:
+            return False
+        try:
+            self.context.call(sv.set_tiebreak_rating, number, from_round, rating)
+        except ArbiterError as error:
+            QMessageBox.warning(self, "Tie-break rating", error_text(error))
+            return False
+        return True
+
+    def _on_rating_clicked(self) -> None:
+        numbers = self._selected_numbers()
+        if len(numbers) != 1 or self.context is None:
+            QMessageBox.information(self, "Tie-break rating", "Select one player in the standings.")
+            return
+        rounds = self.context.tournament.rounds_count
+        first, ok = QInputDialog.getInt(self, "Tie-break rating", f"No. {numbers[0]}: from round", 1, 1, rounds)
+        if not ok:
+            return
+        rating, ok = QInputDialog.getInt(self, "Tie-break rating", f"No. {numbers[0]} from round {first}: rating"
+                                         " (0: clear)", 0, 0, 3500)  # fmt: skip
+        if ok:
+            self.set_tiebreak_rating(numbers[0], first, rating or None)
+
+    def _on_rank_by_hand_clicked(self) -> None:
+        numbers = self._selected_numbers()
+        if len(numbers) < 2:
+            QMessageBox.information(self, "Rank by hand", "Select the tied players in the standings.")
+            return
+        text, ok = QInputDialog.getText(self, "Rank by hand", "Pairing numbers, best first (empty: none):",
+                                        text=" ".join(map(str, numbers)))  # fmt: skip
+        if ok:
+            self.rank_by_hand([int(n) for n in text.replace(",", " ").split() if n.isdigit()])
+
+    def _on_enter_value_clicked(self) -> None:
+        numbers = self._selected_numbers()
+        if len(numbers) != 1 or not self.model.codes:
+            QMessageBox.information(self, "Enter value", "Select one player in the standings after a round.")
+            return
+        code, ok = QInputDialog.getItem(self, "Enter value", "Tie-break:", list(self.model.codes), 0, False)
+        if not ok:
+            return
+        value, ok = QInputDialog.getText(self, "Enter value", f"{code} of no. {numbers[0]} (empty: computed):")
+        if ok:
+            self.enter_value(numbers[0], code, value)
 
     def _on_after_changed(self, index: int) -> None:
         if index >= 0:

@@ -28,7 +28,7 @@ from arbiter_app import services as sv
 from arbiter_app.errors import ArbiterError
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.player_dialog import finish_form
-from arbiter_app.gui.warning_dialogs import confirmed_call
+from arbiter_app.gui.warning_dialogs import confirmed_call, dialog_for
 from arbiter_app.pairing.model import Colour
 from arbiter_app.services.files import default_data_dir, default_database_path
 
@@ -317,8 +317,46 @@ class SettingsDialog(QDialog):
         form.addRow("Pairing ru&les:", self.edition)
         form.addRow("Tie-break r&ules:", self.tie_break_rules)
         form.addRow("&Tie-breaks:", self.tie_breaks)
+        self._add_rating_rows(form, context.read(sv.by_hand), t.rounds_count)
         form.addRow("", fixed)
         self.errors = finish_form(self, form, self._on_accepted, ok=QDialogButtonBox.StandardButton.Save, width=600)
+
+    def _add_rating_rows(self, form: QFormLayout, hand: Any, rounds: int) -> None:
+        """C.07 Article 10: the rule for unrated players (checklist Q208-Q209), the flag of a tournament lasting
+        more than 30 days and the rating used (Q210-Q216)."""
+        self.unrated_method = QComboBox()
+        self.unrated_method.setObjectName("settingsUnrated")
+        for key, words in sv.UNRATED_METHODS.items():
+            self.unrated_method.addItem(words[:1].upper() + words[1:], key)
+        self.unrated_method.setCurrentIndex(self.unrated_method.findData(hand.unrated_method))
+        self.unrated_rating = QSpinBox()
+        self.unrated_rating.setObjectName("settingsUnratedRating")
+        self.unrated_rating.setRange(0, 3500)
+        self.unrated_rating.setValue(hand.unrated_rating)
+        self.long_event = QCheckBox("Lasts more than 30 days (players may have several ratings)")
+        self.long_event.setObjectName("settingsLongEvent")
+        self.long_event.setChecked(hand.long_event)
+        self.tiebreak_rating = QComboBox()
+        self.tiebreak_rating.setObjectName("settingsTieBreakRating")
+        for key, words in sv.RATING_USES.items():
+            self.tiebreak_rating.addItem(words[:1].upper() + words[1:], key)
+        for k in range(1, rounds + 1):
+            self.tiebreak_rating.addItem(f"The rating of round {k}", str(k))
+        self.tiebreak_rating.setCurrentIndex(max(0, self.tiebreak_rating.findData(hand.tiebreak_rating)))
+        self._ratings = self.rating_rules()
+        form.addRow("Unrated players:", self.unrated_method)
+        form.addRow("Rating of unrated:", self.unrated_rating)
+        form.addRow("", self.long_event)
+        form.addRow("Rating used:", self.tiebreak_rating)
+
+    def rating_rules(self) -> dict[str, Any]:
+        """The rating rules as ``set_rating_rules`` takes them."""
+        return {
+            "unrated_method": self.unrated_method.currentData(),
+            "unrated_rating": self.unrated_rating.value(),
+            "long_event": self.long_event.isChecked(),
+            "tiebreak_rating": self.tiebreak_rating.currentData(),
+        }
 
     def changes(self) -> dict[str, Any]:
         """What the form holds, as ``edit_tournament`` takes it (an ArbiterError for a date that is not one)."""
@@ -347,6 +385,14 @@ class SettingsDialog(QDialog):
             changes = self.changes()
             if confirmed_call(self, lambda level: context.call(sv.edit_tournament, confirmed=level, **changes)) is None:
                 return
+            rules = {k: v for k, v in self.rating_rules().items() if v != self._ratings[k]}
+            if rules:
+                told = confirmed_call(self, lambda level: context.call(sv.set_rating_rules, confirmed=level, **rules))
+                if told is None:
+                    return
+                self._ratings = self.rating_rules()
+                for notice in told:
+                    dialog_for(notice, self).exec()
         except ArbiterError as error:
             self.errors.setText(str(error)[:1].upper() + str(error)[1:] + ".")
             self.errors.show()

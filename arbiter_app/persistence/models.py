@@ -166,6 +166,19 @@ class Tournament(Base):
     trf_layout: Mapped[str] = mapped_column(Text, default="", server_default="")
     """The layout of the TRF file the tournament was imported from (``arbiter_app.trf.fileform.FileLayout``
     as JSON): which lines it had, in which order, how it spelt them; empty for a tournament not imported."""
+    hand_order: Mapped[str] = mapped_column(Text, default="", server_default="")
+    """The arbiter's ranking of players tied on every tie-break (checklist Q205): pairing numbers separated
+    by commas, applied only within a tie; empty: none."""
+    unrated_method: Mapped[str] = mapped_column(String(20), default="", server_default="")
+    """The rule for unrated players in rating-based tie-breaks (C.07 Article 10; checklist Q208-Q209):
+    empty (the tie-breaks are dropped), ``fixed`` (every unrated player counts as ``unrated_rating``) or
+    ``estimated`` (the rating entered for each, ``unrated_rating`` for one without)."""
+    unrated_rating: Mapped[int] = mapped_column(Integer, default=1000, server_default="1000")
+    long_event: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The tournament lasts more than 30 days (checklist Q210): players may have several ratings."""
+    tiebreak_rating: Mapped[str] = mapped_column(String(10), default="first", server_default="first")
+    """Which rating counts in rating-based tie-breaks (C.07 Article 10, Note; checklist Q214-Q216):
+    ``first`` (the default), ``each`` (the rating of each round) or a round number."""
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
     players: Mapped[list[Player]] = relationship(back_populates="tournament", cascade="all, delete-orphan")
@@ -307,6 +320,39 @@ class ForbiddenPair(Base):
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
     first_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
     second_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+
+
+class EnteredTieBreak(Base):
+    """A tie-break value computed elsewhere and entered by hand for a player (checklist Q207)."""
+
+    __tablename__ = "entered_tiebreaks"
+    __table_args__ = (UniqueConstraint("player_id", "code"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    code: Mapped[str] = mapped_column(String(20))
+    """The tie-break code as in the tournament's list (``BH/C1``)."""
+    value: Mapped[str] = mapped_column(String(30))
+    """Exact: ``"27.5"``, ``"55/2"`` or a whole number."""
+
+
+class TieBreakRating(Base):
+    """A player's rating for the rating-based tie-breaks from a round on (checklist Q212-Q213): a later
+    rating of a tournament lasting more than 30 days, or an unrated player's estimated rating (round 1)."""
+
+    __tablename__ = "tiebreak_ratings"
+    __table_args__ = (
+        UniqueConstraint("player_id", "from_round"),
+        CheckConstraint("from_round >= 1", name="from_round_positive"),
+        CheckConstraint("rating >= 0", name="rating_not_negative"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    from_round: Mapped[int] = mapped_column(Integer)
+    rating: Mapped[int] = mapped_column(Integer)
 
 
 class Override(Base):

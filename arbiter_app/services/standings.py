@@ -4,7 +4,8 @@ Two reads: ``standings`` ranks by score, then pairing number, after any
 published round (results may still be coming in); ``ranked_standings``
 ranks after a round with every result in, by the tournament's tie-breaks
 (the rule set of ``arbiter_app.standings``), players equal on every
-tie-break ordered by the tournament's drawing of lots (:func:`drawing_of_lots`).
+tie-break ordered by the tournament's drawing of lots (:func:`drawing_of_lots`), or by hand, with values
+entered by hand and the tournament's rules for ratings (:mod:`arbiter_app.services.standings_by_hand`).
 """
 
 from __future__ import annotations
@@ -26,11 +27,12 @@ from arbiter_app.persistence.models import ByeKind, RoundState
 from arbiter_app.services.dto import RoundInfo, StandingRow
 from arbiter_app.services.records import point_system
 from arbiter_app.services.rounds import list_rounds
+from arbiter_app.services.standings_by_hand import by_hand
 from arbiter_app.services.state import BYE_OUTCOMES, board_outcomes, state_for_round
 from arbiter_app.services.systems import system_of, system_of_info
 from arbiter_app.services.tiebreak_rules import LegendEntry, codes_in_use, legend, rule_set
 from arbiter_app.services.tournaments import get_tournament
-from arbiter_app.standings.c07 import EDITIONS
+from arbiter_app.standings.c07 import EDITIONS, rules_for
 from arbiter_app.standings.c07.why import WhyAbove
 from arbiter_app.standings.c07.why import why_above as c07_why_above
 
@@ -128,10 +130,18 @@ def ranked_standings(
     after = _rankable_round(db, tournament_id, after_round)
     state = standings_state(db, tournament_id, after + 1)
     rules = rule_set(t.tie_break_rules)
+    hand = by_hand(db, tournament_id)
+    policy = hand.rating_policy()
+    if policy is not None and t.tie_break_rules in EDITIONS:
+        rules = rules_for(EDITIONS[t.tie_break_rules], policy)
     ranked = {p.number for p in state.players}  # a round robin leaves out a player C.05 does not count
     lots = tuple(n for n in drawing_of_lots(db, tournament_id) if n in ranked) if by_lot else ()
+    codes = codes_in_use(t.tie_break_rules, t.tie_breaks)
+    entered = {code: {n: v for n, v in values.items() if n in ranked} for code, values in hand.entered.items()
+               if code in codes}  # fmt: skip
     return tb.standings(
-        state, codes_in_use(t.tie_break_rules, t.tie_breaks), after_round=after, rules=rules, lots=lots
+        state, codes, after_round=after, rules=rules, lots=lots,
+        hand_order=tuple(n for n in hand.hand_order if n in ranked), entered=entered,
     )
 
 
@@ -181,7 +191,8 @@ def why_above(db: Database, tournament_id: int, a: int, b: int, after_round: int
     after = _rankable_round(db, tournament_id, after_round)
     state = standings_state(db, tournament_id, after + 1)
     codes = codes_in_use(t.tie_break_rules, t.tie_breaks)
-    return c07_why_above(state, EDITIONS[t.tie_break_rules], codes, a, b, after_round=after)
+    ratings = by_hand(db, tournament_id).rating_policy()
+    return c07_why_above(state, EDITIONS[t.tie_break_rules], codes, a, b, after_round=after, ratings=ratings)
 
 
 def round_floats(db: Database, tournament_id: int) -> dict[int, dict[int, Float]]:

@@ -107,16 +107,21 @@ def standings_html(standings: Standings, tournament: str, date: str = "") -> str
     columns = [column_texts([row.tiebreaks[k] for row in standings.rows]) for k in range(len(standings.tiebreaks))]
     rows = [
         [
-            (row.place_label + (" *" if row.by_lot else ""), True),
+            (row.place_label + (" *" if row.by_lot else " h" if row.by_hand else ""), True),
             (str(row.number), True),
             (row.name, False),
             (str(row.rating or ""), True),
             (points[k], True),
-            *((column[k], True) for column in columns),
+            *((columns[c][k] + (" e" if code in row.entered else ""), True)
+              for c, code in enumerate(standings.tiebreaks)),
         ]
         for k, row in enumerate(standings.rows)
-    ]
+    ]  # fmt: skip
     note = "<p>* place decided by drawing of lots</p>\n" if any(r.by_lot for r in standings.rows) else ""
+    if any(r.by_hand for r in standings.rows):
+        note += "<p>h place within a tie ranked by the arbiter</p>\n"
+    if any(r.entered for r in standings.rows):
+        note += "<p>e value entered by hand (computed elsewhere)</p>\n"
     body = _table(headings, rows) + note
     return _document(tournament, f"Standings after round {standings.round}", date, body)
 

@@ -18,7 +18,7 @@ from arbiter_app.pairing.model import TournamentState
 from arbiter_app.standings.c07.articles import Breakdown, Contribution
 from arbiter_app.standings.c07.codes import TieBreakCode, TieBreakCodeError, parse_code, parse_codes
 from arbiter_app.standings.c07.edition import C07_2024, C07_2026, EDITIONS, Edition
-from arbiter_app.standings.c07.record import C07Context, Category, Round, build_context
+from arbiter_app.standings.c07.record import C07Context, Category, RatingPolicy, Round, build_context
 from arbiter_app.standings.c07.rules import (
     ARTICLES,
     C07_2024_RULES,
@@ -62,6 +62,7 @@ __all__ = [
     "Category",
     "Contribution",
     "Edition",
+    "RatingPolicy",
     "Round",
     "TieBreakCode",
     "TieBreakCodeError",

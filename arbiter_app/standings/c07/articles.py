@@ -300,18 +300,21 @@ def pairing_number(ctx: C07Context, number: int, code: TieBreakCode) -> Breakdow
 # --- Article 10: ratings ----------------------------------------------------------------
 
 
-def _rating(ctx: C07Context, number: int, code: TieBreakCode) -> int | None:
-    rating = ctx.players[number].rating
-    return rating if rating > 0 else code.unrated
+def _rating(ctx: C07Context, number: int, code: TieBreakCode, game_round: int) -> int | None:
+    """The rating the player counts with for a game of ``game_round`` (the tournament's
+    :class:`~.record.RatingPolicy`); an unrated player: the code's ``/Unnnn`` first, None without a rule."""
+    return ctx.rating(number, game_round, code.unrated)
 
 
 def ratings_usable(ctx: C07Context, code: TieBreakCode) -> bool:
     """C.07 10: rating tie-breaks are dropped when unrated players are present, unless a rule for them is
-    published (here: the ``/Unnnn`` modifier, the rating given to unrated players)."""
+    published: the ``/Unnnn`` modifier of the code, or the tournament's rule (:class:`~.record.RatingPolicy`:
+    a fixed rating for unrated players, or an estimated rating entered for each)."""
     return ctx.all_rated or code.unrated is not None
 
 
-_DROPPED = "dropped: unrated players present and no rating given to them (Article 10; add /Unnnn)"
+_DROPPED = ("dropped: unrated players present and no rating given to them (Article 10; add /Unnnn or choose"
+            " a rule for unrated players)")  # fmt: skip
 
 
 def _rated_games(ctx: C07Context, number: int, code: TieBreakCode) -> tuple[list[Contribution], list[Contribution]]:
@@ -319,7 +322,7 @@ def _rated_games(ctx: C07Context, number: int, code: TieBreakCode) -> tuple[list
     for r in ctx.rounds[number]:
         if r.played:
             assert r.opponent is not None
-            rating = _rating(ctx, r.opponent, code)
+            rating = _rating(ctx, r.opponent, code, r.number)
             assert rating is not None
             result = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2)}.get(r.outcome, Fraction(0))
             rows.append(Contribution(r.number, r.opponent, None, None, rating, result, rating, False,
@@ -432,16 +435,19 @@ def rating(ctx: C07Context, number: int, code: TieBreakCode) -> Breakdown:
     """C.07-2026 10.6 RTNG: the player's rating, highest first (``/R``: lowest first)."""
     if not ratings_usable(ctx, code):
         return Breakdown(str(code), None, note=_DROPPED)
-    return Breakdown(str(code), _rating(ctx, number, code), note=ctx.edition.cite("10.6"))
+    return Breakdown(str(code), _rating(ctx, number, code, max(ctx.after_round, 1)), note=ctx.edition.cite("10.6"))
 
 
 # --- Article 6: direct encounter ----------------------------------------------------------
 
 
-def encounter_points(ctx: C07Context, group: Sequence[int]) -> tuple[dict[int, Fraction], dict[int, int]]:
+def encounter_points(
+    ctx: C07Context, group: Sequence[int], forfeits: bool = False
+) -> tuple[dict[int, Fraction], dict[int, int]]:
     """C.07 6.1: each player's points against the others of ``group``, and the number of others not met.
 
-    6.1.1: forfeits are excluded.  6.1.2: two players who met more than once
+    6.1.1: forfeits are excluded, unless the tournament's regulations include them (``forfeits``, the code
+    ``DE/P``): then a forfeit win or loss counts as a game played.  6.1.2: two players who met more than once
     use the average of their games.
     """
     members = set(group)
@@ -450,7 +456,8 @@ def encounter_points(ctx: C07Context, group: Sequence[int]) -> tuple[dict[int, F
     for p in group:
         games: dict[int, list[Fraction]] = {}
         for r in ctx.rounds[p]:
-            if r.played and r.opponent in members:
+            counted = r.played or (forfeits and r.category is not None and r.category.is_forfeit)
+            if counted and r.opponent in members:
                 assert r.opponent is not None
                 games.setdefault(r.opponent, []).append(r.points)
         scores[p] = sum((sum(g, Fraction(0)) / len(g) for g in games.values()), Fraction(0))
@@ -458,19 +465,19 @@ def encounter_points(ctx: C07Context, group: Sequence[int]) -> tuple[dict[int, F
     return scores, unmet
 
 
-def direct_encounter(ctx: C07Context, group: Sequence[int]) -> list[list[int]]:
+def direct_encounter(ctx: C07Context, group: Sequence[int], forfeits: bool = False) -> list[list[int]]:
     """C.07 Article 6: the tied ``group`` split into ranked sub-groups, best first ([group] when DE decides nothing).
 
     6.2: when all have met, the separate standings rank them and Article 6 is
     reapplied to every sub-group still tied.  6.3 (Swiss): otherwise a player
     is ranked first when, losing every missing game, they stay strictly above
     what anyone else reaches by winning all of theirs; then Article 6 is
-    reapplied to the others.
+    reapplied to the others.  ``forfeits``: 6.1.1's exception (``DE/P``).
     """
     group = sorted(group)
     if len(group) < 2:
         return [group]
-    scores, unmet = encounter_points(ctx, group)
+    scores, unmet = encounter_points(ctx, group, forfeits)
     if all(unmet[p] == len(group) - 1 for p in group):
         return [group]
     if all(unmet[p] == 0 for p in group):
@@ -479,9 +486,9 @@ def direct_encounter(ctx: C07Context, group: Sequence[int]) -> list[list[int]]:
             return [group]
         result: list[list[int]] = []
         for level in levels:
-            result.extend(direct_encounter(ctx, [p for p in group if scores[p] == level]))
+            result.extend(direct_encounter(ctx, [p for p in group if scores[p] == level], forfeits))
         return result
     for p in group:
         if all(scores[p] > scores[q] + ctx.win * unmet[q] for q in group if q != p):
-            return [[p], *direct_encounter(ctx, [q for q in group if q != p])]
+            return [[p], *direct_encounter(ctx, [q for q in group if q != p], forfeits)]
     return [group]

@@ -8,7 +8,10 @@ C.07-2026 Article 5 gives the acronyms, Article 14 the modifiers:
   ``/L+1.5`` (with a decimal point) moves it by that many points;
 * ``/Unnnn``: unrated players count as rated nnnn in rating-based tie-breaks
   (Article 10 allows that rule when published before the start);
-* ``/R``: the reverse order (7.8 TPN, 10.6 RTNG).
+* ``/R``: the reverse order (7.8 TPN, 10.6 RTNG);
+* ``/P``: direct encounter with forfeit wins and losses counted as games
+  played (6.1.1: "unless the specific regulations of the tournament state
+  otherwise"; the FIDE TEC checker's ``DE/P``).
 
 ``-`` is accepted for ``/`` (the regulations write ``BH-C1``); the canonical
 form uses ``/``.  A code that does not parse, or a modifier a tie-break does
@@ -18,7 +21,7 @@ not take, raises :class:`TieBreakCodeError` naming the code.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from arbiter_app.errors import ArbiterError
@@ -59,6 +62,8 @@ class TieBreakCode:
     """Rating given to unrated players (Article 10), None when none is published."""
     reverse: bool = False
     """Reverse order (7.8, 10.6)."""
+    forfeits: bool = False
+    """DE/P: forfeits count as games played (6.1.1)."""
 
     def __str__(self) -> str:
         parts = [self.base]
@@ -73,10 +78,12 @@ class TieBreakCode:
             parts.append(f"U{self.unrated}")
         if self.reverse:
             parts.append("R")
+        if self.forfeits:
+            parts.append("P")
         return "/".join(parts)
 
 
-_MODIFIER = re.compile(r"^(?:(?P<c>C)(?P<cn>\d)|(?P<m>M)(?P<mn>\d)|L(?P<ls>[+-])(?P<lv>\d+(?:\.\d+)?)|U(?P<u>\d{1,4})|(?P<r>R))$")
+_MODIFIER = re.compile(r"^(?:(?P<c>C)(?P<cn>\d)|(?P<m>M)(?P<mn>\d)|L(?P<ls>[+-])(?P<lv>\d+(?:\.\d+)?)|U(?P<u>\d{1,4})|(?P<r>R)|(?P<p>P))$")
 
 
 def parse_code(text: str, known: frozenset[str] | None = None) -> TieBreakCode:
@@ -109,6 +116,10 @@ def parse_code(text: str, known: frozenset[str] | None = None) -> TieBreakCode:
             if base not in RATED:
                 raise TieBreakCodeError(raw, f"{base} is not rating-based ({part!r})")
             code = TieBreakCode(base, code.cut, code.high, code.limit, int(m["u"]), code.reverse)
+        elif m["p"]:
+            if base != "DE":
+                raise TieBreakCodeError(raw, f"only DE counts forfeits as games ({part!r})")
+            code = replace(code, forfeits=True)
         else:
             if base not in REVERSIBLE:
                 raise TieBreakCodeError(raw, f"{base} has no reverse order ({part!r})")

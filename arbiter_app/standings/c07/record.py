@@ -119,6 +119,50 @@ class Round:
         return is_vur(self.outcome)
 
 
+@dataclass(frozen=True)
+class RatingPolicy:
+    """Which rating a player counts with in the Article 10 tie-breaks (ARO, TPR, PTP, APRO, APPO, RTNG).
+
+    C.07 Article 10: rating-based tie-breaks "must be dropped ... when unrated players are present, unless
+    detailed rules on the handling of unrated players are included in the tournament regulations or
+    established and published by the Chief Arbiter before the start".  Two such rules are offered:
+
+    * ``unrated``: every unrated player counts as rated ``unrated`` (a fixed rating, 0 or 1000 say);
+    * ``ratings``: a rating entered for a player from a round on; for an unrated player, the rating the
+      arbiter estimated (an entry from round 1).  An unrated player without one falls back on ``unrated``.
+
+    The Note of Article 10: when "a player can get more than one rating during the tournament (e.g. due to
+    multiple rating reports) ... the rating used to calculate them is the first one, unless the specific
+    regulations of the tournament state otherwise".  ``ratings`` holds the later ratings, each from the
+    round it applies; ``use`` says which one counts: ``"first"`` (Article 10's default: the rating of
+    round 1), ``"each"`` (the rating each opponent had in the round of the game) or a round number (the
+    rating of that round, for everyone).
+    """
+
+    ratings: Mapping[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    """Player -> ((from round, rating), ...): ratings that differ from the one registered."""
+    unrated: int | None = None
+    """The rating every unrated player counts with when no rating of their own is entered; None: none."""
+    use: str | int = "first"
+    """``"first"``, ``"each"`` or a round number."""
+
+    def rating_at(self, registered: int, number: int, round_number: int) -> int:
+        """The player's rating in ``round_number``: the last entry from that round or before, else registered."""
+        rating = registered
+        for start, value in sorted(self.ratings.get(number, ())):
+            if start <= round_number:
+                rating = value
+        return rating
+
+    def round_for(self, game_round: int) -> int:
+        """The round whose rating counts for a game of ``game_round``."""
+        if self.use == "first":
+            return 1
+        if self.use == "each":
+            return game_round
+        return int(self.use)
+
+
 def _points(tenths: int) -> Fraction:
     return Fraction(tenths, 10)
 
@@ -142,6 +186,8 @@ class C07Context:
     """The view of 8.3 (every paired game of the last round a draw)."""
     after_fore_reading: bool = False
     """The view of :meth:`after_fore`."""
+    rating_policy: RatingPolicy = field(default_factory=RatingPolicy)
+    """Which rating counts in the Article 10 tie-breaks (:class:`RatingPolicy`)."""
     cache: dict[Any, Any] = field(default_factory=dict, repr=False)
     """Values already computed, by key (internal)."""
 
@@ -160,8 +206,24 @@ class C07Context:
 
     @property
     def all_rated(self) -> bool:
-        """Every player has a rating (the model's 0 is "unrated")."""
-        return all(p.rating > 0 for p in self.players.values())
+        """Every player has a rating in every round counted (the model's 0 is "unrated"), under the policy."""
+        key = ("all rated",)
+        if key not in self.cache:
+            self.cache[key] = self.rating_policy.unrated is not None or all(
+                self.rating(n, r) is not None for n in self.players for r in range(1, max(self.after_round, 1) + 1)
+            )
+        result: bool = self.cache[key]
+        return result
+
+    def rating(self, number: int, game_round: int, unrated: int | None = None) -> int | None:
+        """The player's rating for a game of ``game_round`` under :attr:`rating_policy`; an unrated player's
+        (the model's 0) is ``unrated`` (a code's ``/Unnnn``) or else the policy's rating for unrated players,
+        None when neither is given."""
+        policy = self.rating_policy
+        rating = policy.rating_at(self.players[number].rating, number, policy.round_for(game_round))
+        if rating > 0:
+            return rating
+        return unrated if unrated is not None else policy.unrated
 
     def fore_view(self) -> C07Context:
         """C.07 8.3: the tournament "as if all paired games for the final round had ended in draws".
@@ -182,7 +244,8 @@ class C07Context:
                     if r.opponent is not None:
                         rows[last - 1] = replace(r, outcome=Outcome.DRAW, points=self.draw, category=None)
                     rounds[number] = _recategorised(tuple(rows))
-                self.cache[key] = _context(self.edition, last, self.players, self.system, rounds, fore=True)
+                self.cache[key] = _context(self.edition, last, self.players, self.system, rounds, fore=True,
+                                           rating_policy=self.rating_policy)  # fmt: skip
         result: C07Context = self.cache[key]
         return result
 
@@ -204,7 +267,8 @@ class C07Context:
                 self.cache[key] = self
             else:
                 rounds = {n: _recategorised(rs, True) for n, rs in self.rounds.items()}
-                view = _context(self.edition, self.after_round, self.players, self.system, rounds, self.fore)
+                view = _context(self.edition, self.after_round, self.players, self.system, rounds, self.fore,
+                                self.rating_policy)  # fmt: skip
                 self.cache[key] = replace(view, after_fore_reading=True, cache={})
         result: C07Context = self.cache[key]
         return result
@@ -231,14 +295,21 @@ def _context(
     system: PointSystem,
     rounds: Mapping[int, tuple[Round, ...]],
     fore: bool = False,
+    rating_policy: RatingPolicy | None = None,
 ) -> C07Context:
     draw = _points(system.draw)
     scores = {n: sum((r.points for r in rs), Fraction(0)) for n, rs in rounds.items()}
     adjusted = {n: adjusted_score(rs, draw) for n, rs in rounds.items()}
-    return C07Context(edition, after_round, players, system, rounds, scores, adjusted, fore)
+    return C07Context(edition, after_round, players, system, rounds, scores, adjusted, fore,
+                      rating_policy=rating_policy or RatingPolicy())  # fmt: skip
 
 
-def build_context(state: TournamentState, edition: Edition = C07_2026, after_round: int | None = None) -> C07Context:
+def build_context(
+    state: TournamentState,
+    edition: Edition = C07_2026,
+    after_round: int | None = None,
+    rating_policy: RatingPolicy | None = None,
+) -> C07Context:
     """The C.07 view of ``state`` after ``after_round`` (default: every recorded round).
 
     The "number of rounds in the tournament" (16.4.2) and the "final round"
@@ -266,4 +337,4 @@ def build_context(state: TournamentState, edition: Edition = C07_2026, after_rou
         while len(rows) < n:  # a player without the round recorded: absent (a zero-point bye, 16.1.1)
             rows.append(Round(len(rows) + 1, Outcome.ABSENT, None, None, _points(state.points.zero_point_bye), None))
         rounds[p.number] = _recategorised(tuple(rows))
-    return _context(edition, n, by_number, state.points, rounds)
+    return _context(edition, n, by_number, state.points, rounds, rating_policy=rating_policy)

@@ -16,7 +16,7 @@ from arbiter_app.pairing.model import TournamentState
 from arbiter_app.standings.c07 import articles as a
 from arbiter_app.standings.c07.codes import TieBreakCode, TieBreakCodeError, parse_code
 from arbiter_app.standings.c07.edition import C07_2024, C07_2026, Edition
-from arbiter_app.standings.c07.record import C07Context, build_context
+from arbiter_app.standings.c07.record import C07Context, RatingPolicy, build_context
 from arbiter_app.standings.rules import Evaluation, SortKey, TieBreakRules, value_key
 
 Article = Callable[[C07Context, int, TieBreakCode], a.Breakdown]
@@ -91,14 +91,18 @@ class C07TieBreak:
         ascending = (self.parsed.base in ASCENDING) != self.parsed.reverse
         return (1, -value) if ascending else value_key(value)
 
+    def value_sort_key(self, value: a.Number) -> SortKey:
+        """The sort key of a value entered by hand (the standings' entered values)."""
+        return self.key(value)
+
     def evaluate(self, context: C07Context, group: Sequence[int]) -> dict[int, Evaluation]:
         """Values and sort keys for ``group``; DE gives the encounter points, None when it separates no one."""
         if self.parsed.base == "DE":
             context = self.view(context)
-            tiers = a.direct_encounter(context, group)
+            tiers = a.direct_encounter(context, group, self.parsed.forfeits)
             if len(tiers) == 1:
                 return {n: Evaluation(None, (0,)) for n in group}
-            points, _ = a.encounter_points(context, group)
+            points, _ = a.encounter_points(context, group, self.parsed.forfeits)
             return {n: Evaluation(points[n], (len(tiers) - i,)) for i, tier in enumerate(tiers) for n in tier}
         result = {}
         for number in group:
@@ -158,11 +162,11 @@ def resolve(edition: Edition, codes: Sequence[str]) -> tuple[C07TieBreak, ...]:
     return table.in_order([table[code] for code in codes])
 
 
-def rules_for(edition: Edition) -> TieBreakRules:
-    """The rule set of an edition."""
+def rules_for(edition: Edition, ratings: RatingPolicy | None = None) -> TieBreakRules:
+    """The rule set of an edition; ``ratings``: which rating counts in the Article 10 tie-breaks."""
 
     def context(state: TournamentState, after_round: int | None) -> C07Context:
-        return build_context(state, edition, after_round)
+        return build_context(state, edition, after_round, ratings)
 
     return TieBreakRules(
         name=edition.key,

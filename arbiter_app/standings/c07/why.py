@@ -15,7 +15,7 @@ from arbiter_app.errors import ArbiterError
 from arbiter_app.pairing.model import TournamentState
 from arbiter_app.standings.c07.articles import Breakdown, Contribution, direct_encounter, fmt
 from arbiter_app.standings.c07.edition import Edition
-from arbiter_app.standings.c07.record import build_context
+from arbiter_app.standings.c07.record import RatingPolicy, build_context
 from arbiter_app.standings.c07.rules import resolve
 from arbiter_app.standings.rules import Value
 
@@ -56,10 +56,17 @@ class WhyAbove:
 
 
 def why_above(
-    state: TournamentState, edition: Edition, codes: Sequence[str], a: int, b: int, after_round: int | None = None
+    state: TournamentState,
+    edition: Edition,
+    codes: Sequence[str],
+    a: int,
+    b: int,
+    after_round: int | None = None,
+    ratings: RatingPolicy | None = None,
 ) -> WhyAbove:
-    """Compare players ``a`` and ``b`` (pairing numbers) under ``codes`` of ``edition``."""
-    ctx = build_context(state, edition, after_round)
+    """Compare players ``a`` and ``b`` (pairing numbers) under ``codes`` of ``edition`` (``ratings``: the
+    tournament's rule for the rating-based tie-breaks)."""
+    ctx = build_context(state, edition, after_round, ratings)
     for n in (a, b):
         if n not in ctx.players:
             raise ArbiterError(f"no player {n}")
@@ -78,7 +85,7 @@ def why_above(
         ea, eb = evaluation[a], evaluation[b]
         separates = ea.key != eb.key
         if tiebreak.parsed.base == "DE":
-            tiers = direct_encounter(tiebreak.view(ctx), group)
+            tiers = direct_encounter(tiebreak.view(ctx), group, tiebreak.parsed.forfeits)
             note = ("no separation" if len(tiers) == 1 else
                     "ranked groups " + " > ".join("{" + ", ".join(map(str, t)) + "}" for t in tiers))  # fmt: skip
             bds: tuple[Breakdown | None, Breakdown | None] = (None, None)
