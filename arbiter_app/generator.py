@@ -342,7 +342,9 @@ def resolve(config: GeneratorConfig, rng: random.Random) -> GeneratorConfig:
     each unusual result (1/2-0, 0-1/2, 0-0) 0 to 2 %, retirements one in 100 to 400 per player and round or
     none; byes asked for (of a kind no setting names) 0 to 3 % of the players per round for a half-point
     bye, 0 to 2 % for a full-point and a zero-point bye; Baku acceleration (C.04.5) in one tournament of
-    three where it may apply; the tie-break list one of :data:`TIEBREAK_LISTS`. The settings are drawn
+    three where it may apply; the tie-break list one of :data:`TIEBREAK_LISTS`. Two settings keep a fixed value: the
+    scoring (1-1/2-0, FIDE's) and the tie-break rules (C.07 2026, in force; a TRF file has no line naming
+    them, so a check of the file counts by it). The settings are drawn
     in this order, so one seed always gives the same values.
     """
     fewest = (config.rounds or 0) + 1
@@ -392,8 +394,12 @@ def _resolve_rates(config: GeneratorConfig, rng: random.Random) -> GeneratorConf
         odd_result_percentage=_drawn_percentage(rng, c.odd_result_percentage, 2),
         retired_rate=retired_rate,
         half_point_bye_rate=half_point_bye_rate,
-        full_point_bye_percentage=Fraction(0) if "F" in kinds else _drawn_percentage(rng, c.full_point_bye_percentage, 2),
-        zero_point_bye_percentage=Fraction(0) if "Z" in kinds else _drawn_percentage(rng, c.zero_point_bye_percentage, 2),
+        full_point_bye_percentage=Fraction(0)
+        if "F" in kinds
+        else _drawn_percentage(rng, c.full_point_bye_percentage, 2),
+        zero_point_bye_percentage=Fraction(0)
+        if "Z" in kinds
+        else _drawn_percentage(rng, c.zero_point_bye_percentage, 2),
         rating_distribution=c.rating_distribution or rng.choice(DISTRIBUTIONS),
         unrated_percentage=_drawn_percentage(rng, c.unrated_percentage, 10),
         acceleration=acceleration,
