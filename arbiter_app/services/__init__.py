@@ -83,6 +83,7 @@ from arbiter_app.services.tiebreak_rules import stored_list as tiebreak_list
 from arbiter_app.services.tournaments import (
     change_edition,
     change_system,
+    chess960_positions,
     create_tournament,
     edit_tournament,
     get_tournament,
@@ -145,6 +146,7 @@ __all__ = [
     "audit_log",
     "cancel_bye",
     "change_edition",
+    "chess960_positions",
     "create_tournament",
     "edit_player",
     "edit_tournament",
