@@ -2,9 +2,9 @@
 and what was done, and nothing changed or left out without one.
 
 ``ADJUSTED`` is a file crafted to go through every adjustment path of ``arbiter_app/trf/reader.py`` and
-``arbiter_app/services/trf_io.py`` at once; ``TRF06`` is a file as the 2006 format (TRF06) wrote them: the
-same ``001`` columns, but none of the engine lines TRF-16 files carry (``XXR`` rounds, ``XXC`` initial
-colour), a free-text ``092`` tournament type, dates with dots and the one- or two-letter title codes.
+``arbiter_app/services/trf_io.py`` at once; ``TRF06`` is a file in the 2006 layout (TRF06): the same ``001``
+columns, but none of the engine lines that pairing programs added later (``XXR`` rounds, ``XXC`` initial
+colour), with a free-text ``092`` tournament type, dates written with dots and the letter title codes.
 """
 
 from __future__ import annotations
