@@ -1,9 +1,10 @@
 """Chess960 from the window (checklist Q222): the New tournament dialog's box makes a Chess960 tournament, its
-seed is shown in the settings, and the pairing list the Reports menu previews names the round's position."""
+seed is shown in the settings, the Rounds tab names the round's position, and the pairing list the Reports menu previews names the round's position."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from arbiter_app import services as sv
 from arbiter_app.gui.main_window import MainWindow
@@ -12,7 +13,7 @@ from arbiter_app.gui.tournament_dialog import SettingsDialog, TournamentDialog
 from tests.gui.conftest import on_modal
 
 
-def test_a_chess960_tournament_from_the_new_tournament_dialog(window: MainWindow, tmp_path: Path) -> None:
+def test_a_chess960_tournament_from_the_new_tournament_dialog(window: MainWindow, tmp_path: Path, qtbot: Any) -> None:
     def fill(d: TournamentDialog) -> None:
         d.name.setText("Random Open")
         d.chess960.setChecked(True)
@@ -28,6 +29,9 @@ def test_a_chess960_tournament_from_the_new_tournament_dialog(window: MainWindow
         sv.register_player(window.context.db, t.id, name, rating=2000)
     sv.pair_next_round(window.context.db, t.id)
     window.context.changed.emit()
+    window.show_view(window.rounds_view)
+    qtbot.waitUntil(lambda: "Chess960" in window.rounds_view.state_label.text())
+    assert f"Chess960 position {first.number}, {first.back_rank}" in window.rounds_view.state_label.text()
     shown: list[str] = []
     on_modal(ReportDialog, lambda d: shown.append(d.preview.toPlainText()))
     window.show_report("pairings")
