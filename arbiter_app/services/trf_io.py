@@ -570,7 +570,11 @@ def _import_round(
         assert white is not None and black is not None
         result, forfeit = _board_result(white.code, black.code)
         if white.colour == "-":
-            warnings.append(f"round {k}: forfeit {board.white}-{board.black} without colours, stored white-black")
+            line = doc.player(board.white).line_number
+            warnings.append(
+                f"{doc.source}: line {line}: round {k}: forfeit {board.white}-{board.black} without colours, "
+                f"stored with #{board.white} as White"
+            )
         r.boards.append(
             BoardRow(
                 number=number, white_id=ids[board.white], black_id=ids[board.black], result=result, forfeit=forfeit

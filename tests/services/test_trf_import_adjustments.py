@@ -177,3 +177,11 @@ def test_a_missing_name_and_a_repeated_header_line_are_told(db: Database) -> Non
     )
     t = get_tournament(db, info.tournament.id)
     assert (t.name, t.deputy_arbiters) == ("unnamed.trf", "First Deputy")
+
+
+def test_a_forfeit_without_colours_is_stored_white_black_and_told(db: Database) -> None:
+    text = "\n".join(["012 Forfeits", "XXR 2", "XXC white1", player(1, "Alpha", 2400, "1.0", [(2, "-", "+")]),
+                      player(2, "Beta", 2300, "0.0", [(1, "-", "-")])])  # fmt: skip
+    info = import_trf(db, parse_trf(text + "\n", source="forfeit.trf"), confirmed=Level.PROCEED)
+    told = [w for w in info.warnings if "without colours" in w]
+    assert told == ["forfeit.trf: line 4: round 1: forfeit 1-2 without colours, stored with #1 as White"]
