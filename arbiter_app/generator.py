@@ -83,27 +83,31 @@ class GeneratorConfig:
     Rates are "one in N" per player (or game) and round, 0 for never;
     percentages are per player (byes) or per game (forfeits, unusual results).
     ``draw_percentage`` is the chance of a draw between equally rated players.
-    The defaults here are fixed values; :func:`parse_config` (the command
-    line) leaves the field, the draws and the ratings to be drawn (VCL Q25).
+    ``full_point_bye_percentage`` and ``zero_point_bye_percentage`` apply in
+    the rounds no :class:`ByeSetting` of their kind covers. The defaults here
+    are fixed values; :func:`parse_config` (the command line) leaves every
+    setting not given to be drawn from the seed (:data:`DRAWN`, VCL Q25).
     """
 
     players: int | None = 30
     rounds: int | None = 9
     draw_percentage: Fraction | None = Fraction(30)
-    forfeit_rate: int = 50
+    forfeit_rate: int | None = 50
     forfeit_percentage: Fraction | None = None
-    double_forfeit_percentage: Fraction = Fraction(0)
-    odd_result_percentage: Fraction = Fraction(0)
-    retired_rate: int = 200
-    half_point_bye_rate: int = 100
+    double_forfeit_percentage: Fraction | None = Fraction(0)
+    odd_result_percentage: Fraction | None = Fraction(0)
+    retired_rate: int | None = 200
+    half_point_bye_rate: int | None = 100
+    full_point_bye_percentage: Fraction | None = Fraction(0)
+    zero_point_bye_percentage: Fraction | None = Fraction(0)
     byes: tuple[ByeSetting, ...] = ()
     highest_rating: int | None = 2700
     lowest_rating: int | None = 1400
     ratings: tuple[int, ...] = ()
-    rating_distribution: str = "uniform"
-    unrated_percentage: Fraction = Fraction(0)
-    acceleration: str = "none"
-    tiebreaks: tuple[str, ...] = RECOMMENDED_SWISS
+    rating_distribution: str | None = "uniform"
+    unrated_percentage: Fraction | None = Fraction(0)
+    acceleration: str | None = "none"
+    tiebreaks: tuple[str, ...] | None = RECOMMENDED_SWISS
     tiebreak_rules: str = "c07-2026"
     points_for_win: int = 10
     points_for_draw: int = 5
@@ -139,8 +143,35 @@ def _tenths(text: str) -> int:
     return int(tenths)
 
 
-DRAWN = GeneratorConfig(players=None, rounds=None, draw_percentage=None, highest_rating=None, lowest_rating=None)
-"""The configuration of the command line without keys: every setting of the field drawn from the seed (VCL Q25)."""
+DRAWN = GeneratorConfig(
+    players=None,
+    rounds=None,
+    draw_percentage=None,
+    forfeit_rate=None,
+    double_forfeit_percentage=None,
+    odd_result_percentage=None,
+    retired_rate=None,
+    half_point_bye_rate=None,
+    full_point_bye_percentage=None,
+    zero_point_bye_percentage=None,
+    highest_rating=None,
+    lowest_rating=None,
+    rating_distribution=None,
+    unrated_percentage=None,
+    acceleration=None,
+    tiebreaks=None,
+)
+"""The configuration of the command line without keys: every setting drawn from the seed (VCL Q25, :func:`resolve`)."""
+
+TIEBREAK_LISTS = (
+    RECOMMENDED_SWISS,
+    ("BH/C1", "BH", "SB"),
+    ("BH/C1", "SB", "ARO"),
+    ("BH", "BH/C1", "DE", "WIN"),
+    ("SB", "BH/C1", "BH", "PS"),
+    ("BH/C1", "BH", "ARO", "DE"),
+)
+"""The tie-break lists a generated tournament draws from when none is given (C.07 codes, valid in both editions)."""
 
 
 def _choice(options: tuple[str, ...]) -> Callable[[str], str]:
@@ -197,9 +228,8 @@ _KNOWN = ", ".join([*_KEYS, "<Kind>Percentage[@R]", "<Kind>Count[@R] (Kind: Half
 def parse_config(text: str, source: str = "<config>") -> GeneratorConfig:
     """A configuration from ``key=value`` lines; blank lines and ``#`` comments are ignored.
 
-    Keys not given: the field, the draw percentage and the rating bounds are
-    drawn when generating (:data:`DRAWN`), the rest keep the defaults of
-    :class:`GeneratorConfig`. Byes: ``HalfPointByePercentage=5`` (each player, every
+    Keys not given are drawn from the seed when generating (:data:`DRAWN`,
+    :func:`resolve`). Byes: ``HalfPointByePercentage=5`` (each player, every
     round), ``FullPointByeCount@3=2`` (two players in round 3). Raises
     :class:`GeneratorConfigError` naming the line and the key.
     """
@@ -259,12 +289,12 @@ def _validate(config: GeneratorConfig, given: dict[str, tuple[int, str]], source
         ("RoundsNumber", c.rounds is None or players is None or c.rounds < players,
          f"less than the number of players ({players})"),
         ("DrawPercentage", _percent(c.draw_percentage), "between 0 and 100"),
-        ("ForfeitRate", c.forfeit_rate >= 0, "0 (never) or more"),
+        ("ForfeitRate", c.forfeit_rate is None or c.forfeit_rate >= 0, "0 (never) or more"),
         ("ForfeitPercentage", _percent(c.forfeit_percentage), "between 0 and 100"),
         ("DoubleForfeitPercentage", _percent(c.double_forfeit_percentage), "between 0 and 100"),
         ("OddResultPercentage", _percent(c.odd_result_percentage), "between 0 and 100"),
-        ("RetiredRate", c.retired_rate >= 0, "0 (never) or more"),
-        ("HalfPointByeRate", c.half_point_bye_rate >= 0, "0 (never) or more"),
+        ("RetiredRate", c.retired_rate is None or c.retired_rate >= 0, "0 (never) or more"),
+        ("HalfPointByeRate", c.half_point_bye_rate is None or c.half_point_bye_rate >= 0, "0 (never) or more"),
         ("HighestRating", c.highest_rating is None or 0 <= c.highest_rating <= 9999, "between 0 and 9999"),
         ("LowestRating", c.lowest_rating is None or 0 <= c.lowest_rating <= (c.highest_rating or 9999),
          f"between 0 and HighestRating ({c.highest_rating or 9999})"),
@@ -291,7 +321,7 @@ def _validate(config: GeneratorConfig, given: dict[str, tuple[int, str]], source
         if not valid:
             raise _error(key, requirement, given, source)
     try:
-        parse_codes(",".join(c.tiebreaks), C07_EDITIONS[c.tiebreak_rules].codes)
+        parse_codes(",".join(c.tiebreaks or RECOMMENDED_SWISS), C07_EDITIONS[c.tiebreak_rules].codes)
     except TieBreakCodeError as error:
         raise _error("TieBreaks", f"codes of {c.tiebreak_rules} ({error})", given, source) from None
 
@@ -307,8 +337,15 @@ def resolve(config: GeneratorConfig, rng: random.Random) -> GeneratorConfig:
     """``config`` with every setting left out (None) drawn from ``rng`` within what was given (VCL Q25).
 
     Players 10 to 80 (more than the rounds given), rounds 5 to 11 (9 to 11 with acceleration, always fewer
-    than the players), draws 20 to 50 %, highest rating 2000 to 2800 and
-    lowest 1000 to 400 below it.
+    than the players), draws 20 to 50 %, highest rating 2000 to 2800 and lowest 1000 to 400 below it,
+    ratings uniform or normal with 0 to 10 % unrated; forfeits 0 to 5 % of the games, double forfeits and
+    each unusual result (1/2-0, 0-1/2, 0-0) 0 to 2 %, retirements one in 100 to 400 per player and round or
+    none; byes asked for (of a kind no setting names) 0 to 3 % of the players per round for a half-point
+    bye, 0 to 2 % for a full-point and a zero-point bye; Baku acceleration (C.04.5) in one tournament of
+    three where it may apply; the tie-break list one of :data:`TIEBREAK_LISTS`. Two settings keep a fixed value: the
+    scoring (1-1/2-0, FIDE's) and the tie-break rules (C.07 2026, in force; a TRF file has no line naming
+    them, so a check of the file counts by it). The settings are drawn
+    in this order, so one seed always gives the same values.
     """
     fewest = (config.rounds or 0) + 1
     players = len(config.ratings) or config.players or rng.randint(max(10, fewest), max(80, fewest))
@@ -321,8 +358,52 @@ def resolve(config: GeneratorConfig, rng: random.Random) -> GeneratorConfig:
         high = rng.randint(max(2000, low or 0), max(2800, low or 0))
     if low is None:
         low = rng.randint(min(1000, high), max(min(1000, high), high - 400))
-    return replace(
+    drawn = replace(
         config, players=players, rounds=rounds, draw_percentage=draws, highest_rating=high, lowest_rating=low
+    )
+    return _resolve_rates(drawn, rng)
+
+
+def _drawn_percentage(rng: random.Random, value: Fraction | None, most: int) -> Fraction:
+    """``value``, or a percentage drawn from 0 to ``most`` in steps of 0.5."""
+    return value if value is not None else Fraction(rng.randint(0, 2 * most), 2)
+
+
+def _resolve_rates(config: GeneratorConfig, rng: random.Random) -> GeneratorConfig:
+    """The rates, percentages, acceleration and tie-break list of ``config`` left out, drawn (:func:`resolve`)."""
+    c = config
+    forfeit_percentage = c.forfeit_percentage
+    if c.forfeit_rate is None and forfeit_percentage is None:
+        forfeit_percentage = _drawn_percentage(rng, None, 5)
+    kinds = {setting.kind for setting in c.byes}
+    retired_rate = c.retired_rate if c.retired_rate is not None else rng.choice((0, 100, 200, 400))
+    half_point_bye_rate = c.half_point_bye_rate
+    if half_point_bye_rate is None:
+        percentage = Fraction(0) if "H" in kinds else _drawn_percentage(rng, None, 3)
+        half_point_bye_rate = round(100 / percentage) if percentage else 0
+    acceleration = c.acceleration
+    if acceleration is None:
+        # C.04.5: nine rounds or more, a win 1 point and a draw 1/2.
+        may = (c.rounds or 0) >= BAKU_MINIMUM_ROUNDS and (c.points_for_win, c.points_for_draw) == (10, 5)
+        acceleration = "baku" if may and rng.randrange(3) == 0 else "none"
+    return replace(
+        c,
+        forfeit_rate=c.forfeit_rate if c.forfeit_rate is not None else 0,
+        forfeit_percentage=forfeit_percentage,
+        double_forfeit_percentage=_drawn_percentage(rng, c.double_forfeit_percentage, 2),
+        odd_result_percentage=_drawn_percentage(rng, c.odd_result_percentage, 2),
+        retired_rate=retired_rate,
+        half_point_bye_rate=half_point_bye_rate,
+        full_point_bye_percentage=Fraction(0)
+        if "F" in kinds
+        else _drawn_percentage(rng, c.full_point_bye_percentage, 2),
+        zero_point_bye_percentage=Fraction(0)
+        if "Z" in kinds
+        else _drawn_percentage(rng, c.zero_point_bye_percentage, 2),
+        rating_distribution=c.rating_distribution or rng.choice(DISTRIBUTIONS),
+        unrated_percentage=_drawn_percentage(rng, c.unrated_percentage, 10),
+        acceleration=acceleration,
+        tiebreaks=c.tiebreaks if c.tiebreaks is not None else rng.choice(TIEBREAK_LISTS),
     )
 
 
@@ -368,7 +449,7 @@ def generate(config: GeneratorConfig, seed: int, edition: str = "baku-2016", trf
     retired: set[int] = set()
     for round_number in range(1, config.rounds + 1):
         for number in cells:
-            if number not in retired and round_number > 1 and _one_in(rng, config.retired_rate):
+            if number not in retired and round_number > 1 and _one_in(rng, config.retired_rate or 0):
                 retired.add(number)
         for number in retired:
             cells[number].append(_ABSENT)
@@ -398,9 +479,10 @@ def _requested_byes(
         elif setting is not None:
             picked = [n for n in free if _percent_chance(rng, setting.percentage)]
         elif kind == "H":
-            picked = [n for n in free if _one_in(rng, config.half_point_bye_rate)]
+            picked = [n for n in free if _one_in(rng, config.half_point_bye_rate or 0)]
         else:
-            picked = []
+            rest = config.full_point_bye_percentage if kind == "F" else config.zero_point_bye_percentage
+            picked = [n for n in free if _percent_chance(rng, rest)]
         chosen += [(n, kind) for n in sorted(picked)]
         free = [n for n in free if n not in picked]
     return chosen
@@ -426,7 +508,7 @@ def _empty_document(
         if edition == "fide-2026":
             baku = "_BAKU" if config.acceleration == "baku" else ""
             texts.append(f"192 {EDITION_SYSTEMS[edition]}{baku}")
-        texts.append("202 " + ",".join(config.tiebreaks))
+        texts.append("202 " + ",".join(config.tiebreaks or ()))
     other_lines = tuple(enumerate(texts, 1))
     header = (*[OTHER_LINE] * len(other_lines), ROUNDS_CODE, COLOUR_CODE, *point_values)
     accelerations = {}
@@ -491,7 +573,7 @@ def game_result(rng: random.Random, config: GeneratorConfig, white: int, black: 
     if _percent_chance(rng, config.double_forfeit_percentage):
         return "-", "-"
     forfeit = (_percent_chance(rng, config.forfeit_percentage) if config.forfeit_percentage is not None
-               else _one_in(rng, config.forfeit_rate))  # fmt: skip
+               else _one_in(rng, config.forfeit_rate or 0))  # fmt: skip
     if forfeit:
         return ("+", "-") if rng.random() < 0.5 else ("-", "+")
     if _percent_chance(rng, config.odd_result_percentage):
@@ -513,7 +595,7 @@ def _with_standings(doc: TrfDocument, config: GeneratorConfig) -> TrfDocument:
     """``doc`` with the points and rank columns: the final standings by the tie-break list (C.07); players
     equal on points and every tie-break share their rank (the first place of the tie), no lot being drawn."""
     state = state_before_round(doc, (config.rounds or 0) + 1)
-    table = standings(state, config.tiebreaks, rules=rules_for(C07_EDITIONS[config.tiebreak_rules]))
+    table = standings(state, config.tiebreaks or (), rules=rules_for(C07_EDITIONS[config.tiebreak_rules]))
     rows = {row.number: row for row in table.rows}
     return replace(
         doc,

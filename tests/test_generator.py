@@ -13,18 +13,20 @@ from arbiter_app.cli.pairings import EXIT_FILE, EXIT_INVALID, EXIT_NO_PAIRING, E
 from arbiter_app.conformance import check_standings, check_tournament
 from arbiter_app.generator import (
     DRAWN,
+    TIEBREAK_LISTS,
     GeneratorConfigError,
     expected_score,
     game_result,
     generate,
     parse_config,
+    resolve,
 )
 from arbiter_app.trf import TrfDocument, parse_trf, read_trf, write_trf
 
 # Rates high enough that forfeits, half-point byes and retirements all occur.
 BUSY = (
     "PlayersNumber=20\nRoundsNumber=7\nForfeitRate=8\nHalfPointByeRate=15\nRetiredRate=40\n"
-    "HighestRating=2700\nLowestRating=1400\nDrawPercentage=30\n"
+    "HighestRating=2700\nLowestRating=1400\nDrawPercentage=30\nUnratedPercentage=0\n"
 )
 
 
@@ -157,9 +159,9 @@ def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--dutch", "-g", str(tmp_path / "missing.txt"), "-o", str(tmp_path / "o.trf")]) == EXIT_FILE
     # Four players cannot always be paired for three rounds: the round is named, nothing is written.
     config = "PlayersNumber=4\nRoundsNumber=3\nForfeitRate=0\nRetiredRate=0\nHalfPointByeRate=3\n"
-    status, out = run(tmp_path, config, "-s", "0")
+    status, out = run(tmp_path, config, "-s", "11")
     assert status == EXIT_NO_PAIRING and not out.exists()
-    assert "round 2 cannot be paired" in capsys.readouterr().err
+    assert "round 3 cannot be paired" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["--dutch", "-g"])  # -o is required
     with pytest.raises(SystemExit):
@@ -195,7 +197,8 @@ def test_a_generated_tournament_scores_as_the_table_expects() -> None:
     """Over the played games of a generated tournament, the score of white minus its table expectation
     averages to about 0 (and a generator ignoring ratings, 0.5 a game, would be far off)."""
     doc = generate(parse_config("PlayersNumber=80\nRoundsNumber=9\nForfeitRate=0\nLowestRating=1200\n"
-                                "HighestRating=2800\nDrawPercentage=30\n"), 5, "fide-2026")  # fmt: skip
+                                "HighestRating=2800\nDrawPercentage=30\nDoubleForfeitPercentage=0\n"
+                                    "OddResultPercentage=0\nUnratedPercentage=0\n"), 5, "fide-2026")  # fmt: skip
     rating = {p.number: p.rating or 0 for p in doc.players}
     points = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0)}
     gap, naive = Fraction(0), Fraction(0)
@@ -255,9 +258,59 @@ def test_every_setting_of_q24_shows_in_the_file_and_the_file_passes_the_check() 
 
 
 def test_given_ratings_and_settings_left_out_drawn_from_the_seed() -> None:
-    doc = generate(parse_config("Ratings=1800, 2450, 2100, 1999, 2200, 0\nRoundsNumber=4\n"), 3, "fide-2026")
+    doc = generate(parse_config("Ratings=1800, 2450, 2100, 1999, 2200, 0\nRoundsNumber=4\n"), 1, "fide-2026")
     assert [p.rating for p in doc.players] == [2450, 2200, 2100, 1999, 1800, 0]
     drawn = [generate(DRAWN, seed, "fide-2026") for seed in (1, 2, 3)]
     sizes = {(len(d.players), d.rounds_count) for d in drawn}
     assert len(sizes) > 1 and all(10 <= n <= 80 and 5 <= (r or 0) <= 11 for n, r in sizes)
     assert all(all(c.matches for c in check_tournament(d)) for d in drawn)
+
+
+# Every setting left out of the configuration; the forfeit rate stands for "forfeits" (ForfeitRate or
+# ForfeitPercentage), the half-point bye rate for HalfPointByeRate / HalfPointByePercentage.
+LEFT_OUT = (
+    "forfeit_percentage",
+    "double_forfeit_percentage",
+    "odd_result_percentage",
+    "retired_rate",
+    "half_point_bye_rate",
+    "full_point_bye_percentage",
+    "zero_point_bye_percentage",
+    "rating_distribution",
+    "unrated_percentage",
+    "acceleration",
+    "tiebreaks",
+)
+
+
+def test_every_setting_left_out_is_drawn_from_the_seed() -> None:
+    """VCL4THP Q25: without a key every setting gets a value drawn from the seed, within sensible bounds;
+    one seed always the same values, other seeds other values (each setting takes several)."""
+    draws = {seed: resolve(parse_config(""), random.Random(seed)) for seed in range(40)}
+    assert all(resolve(parse_config(""), random.Random(seed)) == draws[seed] for seed in (0, 7, 39))
+    assert draws[1] != draws[2]
+    for name in LEFT_OUT:
+        values = {getattr(d, name) for d in draws.values()}
+        assert None not in values and len(values) > 1, name
+    for d in draws.values():
+        assert d.forfeit_percentage is not None and 0 <= d.forfeit_percentage <= 5
+        assert all(0 <= v <= 2 for v in (d.double_forfeit_percentage, d.odd_result_percentage,
+                                          d.full_point_bye_percentage, d.zero_point_bye_percentage))  # fmt: skip
+        assert d.retired_rate in (0, 100, 200, 400) and (d.half_point_bye_rate or 34) >= 33  # at most 3 %
+        assert d.tiebreaks in TIEBREAK_LISTS and d.rating_distribution in ("uniform", "normal")
+        # C.04.5: Baku acceleration only with nine rounds or more.
+        assert d.acceleration == "none" or (d.rounds or 0) >= 9
+    # What was given stays as given; a kind of bye given leaves that kind's drawn percentage at 0.
+    given = resolve(parse_config("TieBreaks=SB\nFullPointByeCount@1=1\nRetiredRate=0\n"), random.Random(3))
+    assert (given.tiebreaks, given.full_point_bye_percentage, given.retired_rate) == (("SB",), 0, 0)
+
+
+def test_the_drawn_settings_show_in_the_generated_files() -> None:
+    """The drawn tie-break list and acceleration are the file's 202 and 192 lines; both vary with the seed."""
+    texts = [write_trf(generate(parse_config("PlayersNumber=24\nRoundsNumber=9\n"), seed, "fide-2026"))
+             for seed in range(8)]  # fmt: skip
+    lists = {t.split("\n202 ")[1].split("\n")[0] for t in texts}
+    systems = {t.split("\n192 ")[1].split("\n")[0] for t in texts}
+    assert len(lists) > 1 and systems == {"FIDE_DUTCH_2025", "FIDE_DUTCH_2025_BAKU"}
+    for text in texts[:3]:
+        assert all(c.matches for c in check_tournament(parse_trf(text)))

@@ -137,6 +137,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--edition", choices=tuple(EDITIONS), default=DEFAULT_EDITION,
                    help=f"edition of the FIDE (Dutch) rules that pairs it (default {DEFAULT_EDITION}, the rules in force)")
     p.add_argument("--another", action="store_true", help="add a tournament to a file that already holds one")
+    p.add_argument("--chess960", action="store_true", help="Chess960: a starting position drawn for each round")
+    p.add_argument("--chess960-seed", type=int, metavar="SEED", help="with --chess960: the seed (default: drawn)")
     p = command("settings", "show the tournament's settings, or change the descriptive ones", _settings)
     for option, field in SETTINGS_OPTIONS.items():
         kind = _round_dates if field == "round_dates" else _date if field.endswith("_date") else str
@@ -293,6 +295,8 @@ def _parser() -> argparse.ArgumentParser:
         "--round", type=int, help="after this round (standings, crosstable) or of this round (pairings, results)"
     )
     command("audit", "the audit log", _audit)
+    p = command("chess960", "a Chess960 tournament's starting position of each round, drawn from its seed", _chess960)
+    p.add_argument("--round", type=int, help="only this round")
     p = command("why-above", "why player A is ranked above player B (or not): the tie-break that decides", _why_above)
     p.add_argument("a", type=int, metavar="A")
     p.add_argument("b", type=int, metavar="B")
@@ -348,7 +352,11 @@ def _new(db: Database, a: argparse.Namespace) -> int:
         system=system,
         double_round_robin=a.double,
         reverse_last_two=a.reverse_last_two,
+        chess960=a.chess960 or a.chess960_seed is not None,
+        chess960_seed=a.chess960_seed,
     )
+    if t.chess960_seed is not None:
+        print(f"Chess960: the starting positions are drawn from seed {t.chess960_seed} ('{PROG} chess960')")
     if a.round_robin:
         print(f"created '{t.name}' ({sv.system_of_info(t).title}; the rounds follow from the players when the "
               f"Berger numbers are drawn: '{PROG} berger-numbers') in {db.name}" + (f" (id {t.id})" if existing else ""))
@@ -446,6 +454,7 @@ def _settings(db: Database, a: argparse.Namespace) -> int:
          + ("" if t.tie_breaks else " (recommended order)")),
         ("pairing system", f"{sv.system_of_info(t).report_title} [{t.system if t.system != sv.SWISS else t.edition}]"),
         ("FIDE mode", "on" if t.fide_mode else f"left at round {t.fide_mode_left_round} (never entered again)"),
+        *([("Chess960", f"positions drawn from seed {t.chess960_seed}")] if t.chess960_seed is not None else []),
     ):
         print(f"{label + ':':<17}{value}")
     if changes or a.edition is not None:
@@ -909,6 +918,23 @@ def _audit(db: Database, a: argparse.Namespace) -> int:
         if e.arbiter:
             line += f"  [by {e.arbiter}]"
         print(line + ("  [undone]" if e.undone else ""))
+    return EXIT_OK
+
+
+def _chess960(db: Database, a: argparse.Namespace) -> int:
+    tid = _tid(db)
+    positions = sv.chess960_positions(db, tid)
+    if not positions:
+        print(f"{PROG}: the tournament is not played as Chess960 (create it with '{PROG} new --chess960')",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_INVALID
+    if a.round is not None and not 1 <= a.round <= len(positions):
+        print(f"{PROG}: round {a.round} is not a round of the tournament (1-{len(positions)})", file=sys.stderr)
+        return EXIT_INVALID
+    print(f"Chess960 starting positions, drawn from seed {sv.get_tournament(db, tid).chess960_seed}:")
+    for p in positions:
+        if a.round in (None, p.round):
+            print(f"  round {p.round}: position {p.number}, {p.back_rank}")
     return EXIT_OK
 
 

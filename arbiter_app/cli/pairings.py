@@ -62,7 +62,7 @@ explain a pairing (instead of -p, -c or -g; R: the next round unless --round R):
 
 
 GENERATOR_HELP = """\
-generate (-g CONFIG): key=value lines, every key optional (left out: a value drawn from the seed, or the default)
+generate (-g CONFIG): key=value lines, every key optional (left out: a value drawn from the seed)
   PlayersNumber RoundsNumber              the field (drawn: 10-80 players, 5-11 rounds)
   Ratings=2400,2350,...                   the ratings themselves (0: unrated), else
   HighestRating LowestRating RatingDistribution=uniform|normal UnratedPercentage

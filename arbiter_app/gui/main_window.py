@@ -33,6 +33,7 @@ from arbiter_app.gui.explain_dock import ExplainDock
 from arbiter_app.gui.fide_mode import add_fide_mode
 from arbiter_app.gui.file_actions import FileActions
 from arbiter_app.gui.hall_display import HallDisplay
+from arbiter_app.gui.help_viewer import ManualWindow
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.player_list_actions import add_player_list_actions
@@ -74,6 +75,7 @@ class MainWindow(FileActions):
         self.setCentralWidget(self.stack)
         self.standings_view.use_runner(type(self.runner)(self))
         self.explain_dock = ExplainDock(self, type(self.runner)(self))
+        self.manual: ManualWindow | None = None
         self.explain_dock.setObjectName("explainDock")
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.explain_dock)
         self.explain_dock.hide()
@@ -169,7 +171,7 @@ class MainWindow(FileActions):
         view_menu.addSeparator()
         toggle = self.explain_dock.toggleViewAction()
         toggle.setText("&Explain panel")
-        toggle.setShortcut("F1")
+        toggle.setShortcut("F2")
         view_menu.addAction(toggle)
         view_menu.addAction(self.explain_dock.teaching_action)
         self.hall_action = self._action("&Hall display", self.show_hall_display, "F8")
@@ -187,6 +189,8 @@ class MainWindow(FileActions):
         self.large_text_action.toggled.connect(self._on_large_text_toggled)
         view_menu.addAction(self.large_text_action)
         help_menu = bar.addMenu("&Help")
+        self.manual_action = self._action("User &manual", self.show_manual, QKeySequence.StandardKey.HelpContents)
+        help_menu.addAction(self.manual_action)
         help_menu.addAction(self._action("&About", self._on_about_triggered))
         self.tournament_actions = [
             self.export_action,
@@ -201,6 +205,30 @@ class MainWindow(FileActions):
             *self.rounds_view.actions_for_menu(),
             *self.crosstable_view.actions_for_menu(),
         ]
+
+    def manual_page(self) -> tuple[str, str]:
+        """The manual's page (and section) for what is on screen: the current tab's, or the welcome page's."""
+        if self.stack.currentWidget() is not self.tabs:
+            return "getting-started.md", "the-welcome-page"
+        pages: dict[QWidget, tuple[str, str]] = {
+            self.players_view: ("players.md", ""),
+            self.rounds_view: ("rounds.md", ""),
+            self.cards_view: ("explain.md", "the-pairing-cards-view"),
+            self.standings_view: ("standings.md", ""),
+            self.audit_view: ("rounds.md", "the-audit-log"),
+            self.crosstable_view: ("round-robin.md", ""),
+        }
+        return pages.get(self.tabs.currentWidget(), ("index.md", ""))
+
+    def show_manual(self) -> ManualWindow:
+        """Help > User manual (F1): the manual in a window of its own, at the page of what is on screen."""
+        if self.manual is None:
+            self.manual = ManualWindow()
+        self.manual.open(*self.manual_page())
+        self.manual.show()
+        self.manual.raise_()
+        self.manual.activateWindow()
+        return self.manual
 
     def edit_settings(self) -> SettingsDialog | None:
         """The tournament's settings dialog, modal; returns it once closed."""
@@ -416,4 +444,6 @@ class MainWindow(FileActions):
         s.setValue("view/large_text", self.large_text_action.isChecked())
         self.explain_dock.save_preferences(s)
         self._set_context(None)
+        if self.manual is not None:
+            self.manual.close()
         super().closeEvent(event)

@@ -28,6 +28,7 @@ from arbiter_app.gui.round_actions import RoundActions
 from arbiter_app.gui.rounds_model import BoardColumn, BoardsModel
 from arbiter_app.gui.view_base import ContextView, blocked, button_row, heading, note, tune_table, widen
 from arbiter_app.gui.warning_dialogs import confirmed_call
+from arbiter_app.pairing.chess960 import drawn_position
 from arbiter_app.services.dto import ResultInfo, RoundInfo
 
 REQUESTED = ("half", "full")
@@ -204,6 +205,10 @@ class RoundsView(ContextView):
         missing = sum(1 for b in info.boards if b.result is None)
         if info.state == "published" and missing:
             text += f", {missing} result{'s' if missing > 1 else ''} to come"
+        seed = self.context.tournament.chess960_seed if self.context else None
+        if seed is not None:  # a Chess960 tournament: the round's starting position (checklist Q222)
+            position = drawn_position(seed, info.number)
+            text += f" · Chess960 position {position.number}, {position.back_rank}"
         system = sv.system_of_info(self.context.tournament) if self.context else None
         if system is not None and system.paired_by_table:  # a round robin: the Berger table, not an edition's rules
             self.state_label.setText(f"{text} · paired by the Berger table")

@@ -168,6 +168,8 @@ class TournamentDialog(QDialog):
             lambda _: self.tie_breaks.setCurrentText(", ".join(sv.recommended(self.tie_break_rules.currentData())))
         )
         self.accelerated = QCheckBox("Baku acceleration (C.04.5)")
+        self.chess960 = QCheckBox("Chess960: a starting position drawn for each round")
+        self.chess960.setToolTip("Drawn from a seed recorded with the tournament; shown on the pairing lists and cards")
         self.system = system_combo()
         self.system.setObjectName("tournamentSystem")
         self.system.currentIndexChanged.connect(self._on_system_changed)
@@ -193,6 +195,7 @@ class TournamentDialog(QDialog):
         form.addRow("Tie-break r&ules:", self.tie_break_rules)
         form.addRow("&Tie-breaks:", self.tie_breaks)
         form.addRow("", self.accelerated)
+        form.addRow("", self.chess960)
         form.addRow("&File:", file_row)
         self.errors = finish_form(self, form, self._on_accepted, ok_text="Create", width=560)
         self._on_name_changed("")
@@ -218,6 +221,7 @@ class TournamentDialog(QDialog):
             "system": self.system.currentData()[0],
             "double_round_robin": self.system.currentData()[1],
             "reverse_last_two": self.system.currentData()[2],
+            "chess960": self.chess960.isChecked(),
         }
 
     def _on_system_changed(self, _index: int) -> None:
@@ -319,6 +323,8 @@ class SettingsDialog(QDialog):
         form.addRow("&Tie-breaks:", self.tie_breaks)
         self._add_rating_rows(form, context.read(sv.by_hand), t.rounds_count)
         form.addRow("", fixed)
+        if t.chess960_seed is not None:
+            form.addRow("Chess960:", QLabel(f"a starting position drawn for each round from seed {t.chess960_seed}"))
         self.errors = finish_form(self, form, self._on_accepted, ok=QDialogButtonBox.StandardButton.Save, width=600)
 
     def _add_rating_rows(self, form: QFormLayout, hand: Any, rounds: int) -> None:

@@ -156,6 +156,9 @@ class Tournament(Base):
     lots_seed: Mapped[int] = mapped_column(Integer, default=new_lots_seed, server_default="0")
     """The seed of the drawing of lots that orders players equal on every tie-break (checklist Q204, Q206):
     drawn once when the tournament is created, so the same tournament always draws the same order."""
+    chess960_seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """A Chess960 tournament: the seed its starting positions are drawn from, one a round (checklist Q222,
+    :mod:`arbiter_app.pairing.chess960`); None for standard chess."""
     fide_mode: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     """FIDE mode (checklist Q40-Q46): on for every tournament, imported ones included; what the rules forbid is
     refused (Level 5).  Left only by a two-step confirmation, never entered again (a trigger, migration 0008)."""

@@ -61,6 +61,23 @@ def report_html(db: Database, tournament_id: int, kind: str, round_number: int |
     """
     if kind not in KINDS:
         raise ArbiterError(f"unknown report {kind!r}: one of {', '.join(KINDS)}")
+    html = _report_html(db, tournament_id, kind, round_number)
+    positions = sv.chess960_positions(db, tournament_id)
+    if positions:
+        # A Chess960 tournament: the starting position of the round listed, or of every round paired so far.
+        paired = [r.number for r in sv.list_rounds(db, tournament_id)]
+        if kind in ("pairings", "results"):
+            shown = [positions[(round_number or (paired[-1] if paired else 1)) - 1]]
+        else:
+            shown = [p for p in positions if p.round in paired]
+        lines = "; ".join(f"round {p.round}: position {p.number}, {p.back_rank}" for p in shown)
+        if lines:
+            note = f'<p class="chess960">Chess960 starting position{"s" if len(shown) > 1 else ""}: {lines}</p>\n'
+            html = html.replace("</header>\n", "</header>\n" + note, 1)
+    return html
+
+
+def _report_html(db: Database, tournament_id: int, kind: str, round_number: int | None) -> str:
     t = sv.get_tournament(db, tournament_id)
     rounds = sv.list_rounds(db, tournament_id)
     # The page header: the dates, then the rules that paired the tournament (issue: the edition on every report).

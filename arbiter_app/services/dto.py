@@ -43,6 +43,8 @@ class TournamentInfo:
     """``swiss`` (the Dutch rules of ``edition``) or ``round-robin`` (the Berger tables, C.05 Annex 1)."""
     double_round_robin: bool = False
     reverse_last_two: bool = False
+    chess960_seed: int | None = None
+    """A Chess960 tournament: the seed of its starting positions (one drawn a round); None for standard chess."""
     berger_seed: int | None = None
     """The seed of the drawing of lots of the Berger numbers (None: set by hand, or not drawn yet)."""
     fide_mode: bool = True

@@ -77,6 +77,7 @@ def tournament_info(t: Tournament) -> TournamentInfo:
         double_round_robin=bool(t.double_round_robin),
         reverse_last_two=bool(t.reverse_last_two),
         berger_seed=t.berger_seed,
+        chess960_seed=t.chess960_seed,
         fide_mode=bool(t.fide_mode),
         fide_mode_left_round=t.fide_mode_left_round,
     )

@@ -9,12 +9,13 @@ from typing import Any
 from sqlalchemy import select
 
 from arbiter_app.errors import ArbiterError
+from arbiter_app.pairing.chess960 import StartingPosition, drawn_positions
 from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS
 from arbiter_app.pairing.engine import edition as edition_rules
 from arbiter_app.pairing.model import Colour, PointSystem
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
-from arbiter_app.persistence.models import Tournament
+from arbiter_app.persistence.models import Tournament, new_lots_seed
 from arbiter_app.services.dto import TournamentInfo
 from arbiter_app.services.fide_mode import TRF_KEY, check_scoring, configuration_line, frozen, last_paired
 from arbiter_app.services.records import audit, one_line, point_system, round_dates_to_store, tournament_info
@@ -124,8 +125,13 @@ def create_tournament(
     system: str = SWISS,
     double_round_robin: bool = False,
     reverse_last_two: bool = False,
+    chess960: bool = False,
+    chess960_seed: int | None = None,
 ) -> TournamentInfo:
     """A new tournament; C.04.1.a: the number of rounds is declared beforehand.
+
+    ``chess960``: a Chess960 tournament, one starting position drawn a round from ``chess960_seed``
+    (a fresh one if None), recorded with the tournament (:func:`chess960_positions`).
 
     ``system``: ``swiss`` (the Dutch rules of ``edition``) or ``round-robin`` (Berger tables, C.05 Annex 1,
     single or ``double_round_robin``, optionally with the first cycle's last two rounds reversed); a round
@@ -173,6 +179,7 @@ def create_tournament(
             system=system,
             double_round_robin=double_round_robin,
             reverse_last_two=reverse_last_two,
+            chess960_seed=(new_lots_seed() if chess960_seed is None else chess960_seed) if chess960 else None,
         )
         s.add(t)
         s.flush()
@@ -183,7 +190,8 @@ def create_tournament(
                 else f"created '{t.name}', {pairing_system.title}"
             ),
             after={"name": t.name, "edition": t.edition, "system": system,
-                   "double": double_round_robin, "reverse_last_two": reverse_last_two},
+                   "double": double_round_robin, "reverse_last_two": reverse_last_two,
+                   "chess960_seed": t.chess960_seed},
         )
         return tournament_info(t)
 
@@ -473,3 +481,12 @@ def only_tournament(db: Database, which: str | None = None) -> TournamentInfo:
             f"{db.name} holds {len(found)} tournaments ({listed}); name one with --tournament ID or NAME"
         )
     return found[0]
+
+
+def chess960_positions(db: Database, tournament_id: int) -> tuple[StartingPosition, ...]:
+    """The Chess960 starting position of every round, drawn from the tournament's recorded seed (checklist Q222);
+    empty for a tournament of standard chess."""
+    t = get_tournament(db, tournament_id)
+    if t.chess960_seed is None:
+        return ()
+    return drawn_positions(t.chess960_seed, t.rounds_count)

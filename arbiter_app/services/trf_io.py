@@ -209,14 +209,66 @@ def _declared_system(doc: TrfDocument) -> tuple[str, bool] | None:
     return None
 
 
-def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
+_KNOWN_LINES = frozenset(
+    ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132", BERGER_LINE)
+) | frozenset(TRF2026_CODES)
+"""Codes of the lines the import reads or the export writes (the engine lines and ``001`` aside)."""
+
+
+_UNREAD_RECORDS = {
+    "172": "the starting-rank method is not read: the pairing numbers are the file's",
+    "182": "a TRF-2026 record this program does not read",
+    "212": "tie-breaks ranked before points are not read: the standings rank by points first",
+    "222": "the encoded time control is not read",
+    "250": "accelerated rounds are not read from this record: only XXA lines give acceleration points",
+    "260": "prohibited pairings are not read from this record: only XXP lines forbid pairs",
+}
+"""TRF-2026 records the import keeps as written but does not read, and what that means."""
+
+
+def _adjusted(warnings: list[str], doc: TrfDocument, line_number: int, line: str, what: str) -> None:
+    """Tell the user one adjustment of the import (checklist Q48, Q50, Q52): the line, as written, and what was done."""
+    warnings.append(f"{doc.source}: line {line_number}: {line.rstrip()!r}: {what}")
+
+
+def _not_read(code: str, text: str) -> str | None:
+    """Why a header line with text was not read into the tournament (kept verbatim for export), None if it was."""
+    if code == "032" and len(text) != 3:
+        return "not a three-letter federation code: the tournament's federation is left empty"
+    if code in _DATE_FIELDS:
+        return "not a date (2026/07/01): the tournament's date is left empty"
+    if code == "132":
+        return "the round dates could not be read: they are left empty"
+    if code in ("092", "192"):
+        return "not a pairing system this program knows: the rounds are paired by the tournament's edition"
+    if code in _UNREAD_RECORDS:
+        return _UNREAD_RECORDS[code]
+    if code not in _KNOWN_LINES and not code.startswith("###"):
+        return "a line this program does not read"
+    return None
+
+
+def _first_round_colour(doc: TrfDocument) -> str | None:
+    """The colour the highest-ranked player paired in round 1 had (TRF-2026 152: the initial colour then)."""
+    for line in sorted(doc.players, key=lambda p: p.number):
+        entry = line.entry(1)
+        if entry is not None and entry.opponent is not None and entry.colour in ("w", "b"):
+            return "white" if entry.colour == "w" else "black"
+    return None
+
+
+def _tournament(doc: TrfDocument, name: str | None, warnings: list[str]) -> Tournament:
     values: dict[str, object] = {"name": os.path.basename(doc.source)}
     extra = []
     declared_rounds: int | None = None
     declared_colour: str | None = None
     scores: dict[str, int] | None = None
+    record_lines: dict[str, tuple[int, str]] = {}  # 142/152/162 -> (line number, line)
+    read_codes: set[str] = set()  # header lines read into a field
     for line_number, line in doc.other_lines:
         code, text = line[:3], line[4:].strip()
+        if code in ("142", "152", "162"):
+            record_lines.setdefault(code, (line_number, line))
         if code in TRF2026_CODES[:3] and not _readable(code, line):
             raise ArbiterError(f"{doc.source}:{line_number}:1: expected {_SHAPES[code]}, found {line.rstrip()!r}")
         if code in ("092", "192") and _system_edition(text) is not None:
@@ -243,16 +295,32 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
             continue
         if code == "240" and parse_byes_line(line) is not None:
             continue  # the byes: read with the player lines, written back from the stored byes
-        if code in _HEADER_FIELDS and text and not (code == "032" and len(text) != 3):
+        if code in _HEADER_FIELDS and text and code in read_codes:
+            extra.append(line)
+            _adjusted(
+                warnings,
+                doc,
+                line_number,
+                line,
+                f"a second {code} line: the first is read, this one is kept as written",
+            )
+        elif code in _HEADER_FIELDS and text and not (code == "032" and len(text) != 3):
             values[_HEADER_FIELDS[code]] = text.upper() if code == "032" else text
+            read_codes.add(code)
         elif code in _DATE_FIELDS and _date(text) is not None:
             values[_DATE_FIELDS[code]] = _date(text)
         elif code == "132" and (dates := round_dates_from_trf(line)) is not None:
             values["round_dates"] = round_dates_to_store(dates)
         else:
             extra.append(line)
+            why = _not_read(code, text) if line.strip() and (text or code not in _KNOWN_LINES) else None
+            if why is not None:
+                _adjusted(warnings, doc, line_number, line, f"{why} (the line is kept as written for export)")
     if name:
         values["name"] = name
+    elif "012" not in read_codes:
+        warnings.append(f"{doc.source}: no tournament name (012 line): named {values['name']!r} after the file")
+    _overruled_records(doc, record_lines, declared_rounds, declared_colour, scores, warnings)
     ps = trf_point_system(doc)
     if not doc.point_values and scores is not None:
         win = scores.get("W", 10)
@@ -266,12 +334,28 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
         )
     held = max((len(p.rounds) for p in doc.players), default=1)
     rounds = doc.rounds_count or max(declared_rounds or 0, held)
-    colour = doc.initial_colour or declared_colour or "white"
+    colour = doc.initial_colour or declared_colour or _first_round_colour(doc)
+    if colour is None:
+        colour = "white"
+        warnings.append(
+            f"{doc.source}: no initial colour (XXC or 152 line) and no round 1 played: white is taken for the "
+            "highest-ranked player of round 1 (change it in the settings before pairing)"
+        )
+    elif not (doc.initial_colour or declared_colour):
+        warnings.append(
+            f"{doc.source}: no initial colour (XXC or 152 line): {colour}, the colour of the highest-ranked "
+            "player paired in round 1"
+        )
     if values.get("system") == ROUND_ROBIN:
         # A round robin: its rounds follow from its players (C.05 Annex 1), its tie-breaks are C.07's for it.
         system = RoundRobinSystem(bool(values["double_round_robin"]), bool(values["reverse_last_two"]))
         rounds = doc.rounds_count or system.total_rounds(len(doc.players))
         values.setdefault("tie_breaks", system.default_tiebreaks("c07-2026"))
+    elif not doc.rounds_count and not declared_rounds:
+        warnings.append(
+            f"{doc.source}: no number of rounds (XXR or 142 line): {max(rounds, 1)}, as many as the players' lines "
+            "hold (change it in the settings if more rounds are to come)"
+        )
     return Tournament(
         rounds_count=max(rounds, 1),
         points_win=ps.win,
@@ -284,6 +368,29 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
         extra_trf_lines="\n".join(extra),
         **values,
     )
+
+
+def _overruled_records(
+    doc: TrfDocument,
+    record_lines: dict[str, tuple[int, str]],
+    rounds: int | None,
+    colour: str | None,
+    scores: dict[str, int] | None,
+    warnings: list[str],
+) -> None:
+    """A TRF-2026 record (142, 152, 162) that says otherwise than the engine line (XXR, XXC, BBx) read instead."""
+    overruled = {
+        "142": rounds is not None and doc.rounds_count is not None and rounds != doc.rounds_count,
+        "152": colour is not None and doc.initial_colour is not None and colour != doc.initial_colour,
+        "162": scores is not None
+        and bool(doc.point_values)
+        and (scores.get("W", 10), scores.get("D", 5)) != (trf_point_system(doc).win, trf_point_system(doc).draw),
+    }
+    engine_line = {"142": "XXR", "152": "XXC", "162": "BBW/BBD"}
+    for code, differs in overruled.items():
+        if differs:
+            number, line = record_lines[code]
+            _adjusted(warnings, doc, number, line, f"says otherwise than the {engine_line[code]} line, which is read")
 
 
 def _withdrawal(line: PlayerLine, rounds_count: int) -> int | None:
@@ -327,7 +434,7 @@ def import_trf(
             f"{doc.source}: no pairing system declared (092 line): the coming rounds are paired by the "
             f"{chosen.short_title} rules; if earlier rounds were paired by another edition, change it in the settings"
         )
-    t = _tournament(doc, name)
+    t = _tournament(doc, name, warnings)
     check_imported_scoring(doc.source, point_system(t))
     # Every paired round of a Swiss against the engine, before the file is locked for writing (Q54-Q55).
     lines = import_lines(doc, chosen.name) if round_robin_of(doc) is None else []
@@ -344,7 +451,10 @@ def import_trf(
                 title = normalise_title(line.title)
             except ArbiterError:
                 title = ""
-                warnings.append(f"#{line.number}: unknown title {line.title.strip()!r} dropped")
+                warnings.append(
+                    f"{doc.source}: line {line.line_number}: #{line.number}: unknown title {line.title.strip()!r} "
+                    "dropped (the player is stored without a title)"
+                )
             p = Player(
                 tournament_id=t.id,
                 pairing_number=line.number,
@@ -361,12 +471,22 @@ def import_trf(
             withdrawn = _withdrawal(line, t.rounds_count)
             if withdrawn is not None:
                 p.status, p.withdrawal_round = PlayerStatus.WITHDRAWN.value, withdrawn
+                warnings.append(
+                    f"{doc.source}: line {line.line_number}: #{line.number} is absent from round {withdrawn} to the "
+                    f"last round: stored as withdrawn from round {withdrawn} (C.04.2.D.3)"
+                )
             s.add(p)
             s.flush()
             ids[line.number] = p.id
             for k, values in enumerate(doc.accelerations.get(line.number, ()), 1):
                 s.add(Acceleration(player_id=p.id, round_number=k, points=tenths(values)))
         forbidden = {(a, b) for group in doc.forbidden_pairs for a in group for b in group if a < b}
+        named = sum(len(group) * (len(group) - 1) // 2 for group in doc.forbidden_pairs)
+        if named > len(forbidden):
+            warnings.append(
+                f"{doc.source}: the XXP lines name {counted(named - len(forbidden), 'pair')} more than once: "
+                "each pair is stored once"
+            )
         for a, b in sorted(forbidden):  # XXP 1 2 and XXP 2 1 forbid one pair
             s.add(ForbiddenPair(tournament_id=t.id, first_id=ids[a], second_id=ids[b]))
         _berger_numbers(doc, t, s)
@@ -380,6 +500,10 @@ def import_trf(
                     continue
                 kind = _BYE_CODES.get(entry.code, ByeKind.ABSENT)
                 if kind == ByeKind.PAIRING_ALLOCATED and k > paired:
+                    warnings.append(
+                        f"{doc.source}: line {line.line_number}: #{line.number}: a pairing-allocated bye (U) in "
+                        f"round {k}, which is not paired yet, is ignored (the pairing gives that bye)"
+                    )
                     continue
                 s.add(Bye(tournament_id=t.id, round_number=k, player_id=ids[line.number], kind=kind.value))
         for kind_code, k, numbers in _bye_records(doc):
@@ -446,7 +570,11 @@ def _import_round(
         assert white is not None and black is not None
         result, forfeit = _board_result(white.code, black.code)
         if white.colour == "-":
-            warnings.append(f"round {k}: forfeit {board.white}-{board.black} without colours, stored white-black")
+            line = doc.player(board.white).line_number
+            warnings.append(
+                f"{doc.source}: line {line}: round {k}: forfeit {board.white}-{board.black} without colours, "
+                f"stored with #{board.white} as White"
+            )
         r.boards.append(
             BoardRow(
                 number=number, white_id=ids[board.white], black_id=ids[board.black], result=result, forfeit=forfeit
@@ -535,6 +663,7 @@ def _cells(
 
 NAME_WIDTH = 33
 """Characters of a name in a ``001`` line (columns 15-47)."""
+
 
 def _berger_numbers(doc: TrfDocument, t: Tournament, session: Session) -> None:
     """A round robin's Berger numbers: the ``XXB`` line's, else the starting ranks."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from fractions import Fraction
 from itertools import islice
 from pathlib import Path
@@ -52,7 +53,7 @@ from .layout import (
     SETTING_CODES,
     round_column,
 )
-from .model import PlayerLine, RoundEntry, TrfDocument
+from .model import PlayerLine, RoundEntry, TrfDocument, TrfWarning
 
 MAX_ROUNDS = 999
 """The most rounds a file may declare or hold (and values an ``XXA`` line may give)."""
@@ -128,6 +129,7 @@ def read_trf(path: str | os.PathLike[str]) -> TrfDocument:
 def parse_trf_bytes(data: bytes, *, source: str = "<trf>") -> TrfDocument:
     """Parse a TRF file's bytes: UTF-16 with its BOM, else UTF-8, else latin-1; a file without a ``001``
     line (empty, or not a TRF at all) is refused."""
+    latin: int | None = None
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
             text = data.decode("utf-16")
@@ -135,10 +137,17 @@ def parse_trf_bytes(data: bytes, *, source: str = "<trf>") -> TrfDocument:
             raise TrfFormatError(source, 1, 1, "UTF-16 text after the UTF-16 byte order mark", "") from exc
     else:
         try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            text = data.decode("latin-1")
+            text, latin = data.decode("utf-8"), None
+        except UnicodeDecodeError as exc:
+            text, latin = data.decode("latin-1"), exc.start
     doc = parse_trf(text, source=source)
+    if latin is not None:
+        line = data.count(b"\n", 0, latin) + 1
+        found = TrfWarning(line, 1, "not UTF-8 text: the file is read as Latin-1 (ISO 8859-1), names as they decode so")
+        form = doc.text_form
+        doc = replace(doc, warnings=(found, *doc.warnings))
+        if form is not None:
+            doc = doc.with_text_form(form)
     if not doc.players:
         found = split_lines(text)[0][:20] if text.strip() else ""
         raise TrfFormatError(source, 1, 1, "a TRF-16 file with at least one player (a 001 line)", found)
