@@ -225,6 +225,11 @@ def _parser() -> argparse.ArgumentParser:
         " by default only if the imported file had them, exported in its own format",
     )
     p.add_argument(
+        "--final",
+        action="store_true",
+        help="the final report: refused while a round is not published or a game is adjourned or without a result",
+    )
+    p.add_argument(
         "--checklist",
         action="store_true",
         help="list what a FIDE rating report lacks (missing FIDE IDs, birth years...) also when writing to '-'",
@@ -645,7 +650,8 @@ def _export(db: Database, a: argparse.Namespace) -> int:
     if a.trf != "-" or a.checklist:  # to standard output (a pipe): on request only
         for item in sv.rating_report_checklist(db, tid):
             print(f"{PROG}: checklist: {item}", file=sys.stderr)
-    out = sv.export_trf(db, tid, a.format, keep_unfinished=a.with_unfinished or None)  # None: as the file imported
+    out = sv.export_trf(db, tid, a.format, keep_unfinished=a.with_unfinished or None,  # None: as the file imported
+                        final=a.final)  # fmt: skip
     for warning in out.warnings:
         print(f"{PROG}: warning: {warning}", file=sys.stderr)
     if a.trf == "-":
@@ -675,7 +681,10 @@ def _bye(db: Database, a: argparse.Namespace) -> int:
 
 
 def _pair(db: Database, a: argparse.Namespace) -> int:
-    _print_round(sv.repair_round(db, _tid(db)) if a.again else sv.pair_next_round(db, _tid(db)))
+    if a.again:
+        _print_round(sv.repair_round(db, _tid(db)))
+    else:  # results missing are recorded as adjourned, told at Level 2 (checklist Q158-Q160, Q168)
+        _print_round(confirming(lambda level: sv.pair_next_round(db, _tid(db), level), False))
     return EXIT_OK
 
 
@@ -798,6 +807,9 @@ def _standings(db: Database, a: argparse.Namespace) -> int:
         line = f"{row.place_label:>6} {row.number:>4} {row.name:<32} {row.rating:>4} {format_points(row.score):>5}"
         line += "".join(f" {format_points(v) or '-':>6}" for v in row.tiebreaks)
         print(line + (" *" if row.by_lot else ""))
+    waiting = [str(g) for g in sv.list_open_games(db, tid) if g.round <= after]
+    if waiting:  # checklist Q161: never final while a game counted waits for its result
+        print("provisional: games without their final result: " + ", ".join(waiting))
     if any(row.by_lot for row in rows):
         print("* place decided by drawing of lots")
     if codes and table is not None:

@@ -121,6 +121,22 @@ def test_no_final_trf_or_final_standings_while_a_game_is_open(db: Database, seve
     assert "?" not in final.replace("###", "")
 
 
+def test_standings_with_an_adjourned_game_are_provisional(db: Database, seven: int) -> None:
+    """Q161: the standings report counting a round with an adjourned game says it is provisional and names the
+    game; once the result is in, it no longer does."""
+    from arbiter_app.reports import report_html
+
+    r3 = _pair_and_publish(db, seven)
+    sv.enter_results(db, seven, 3, [(b.number, "*" if b.number == 2 else "1-0") for b in r3.boards])
+    b = r3.boards[1]
+    html = report_html(db, seven, "standings")
+    assert "Provisional standings after round 3" in html
+    assert f"Provisional: games without their final result (round 3 board 2 ({b.white}-{b.black}, adjourned))" in html
+    assert "Provisional" not in report_html(db, seven, "standings", 2)  # round 2 has every result
+    sv.enter_result(db, seven, 3, 2, "1/2")
+    assert "Provisional" not in report_html(db, seven, "standings")
+
+
 def test_a_tournament_not_over_has_no_final_trf(db: Database, seven: int) -> None:
     """Q169: round 3 of 5 complete: no final TRF, the rounds named."""
     _play(db, seven)
@@ -186,3 +202,45 @@ def test_an_unknown_symbol_against_a_known_result_is_refused(db: Database) -> No
     """Q166 reads an unknown symbol as an unknown result: the other side must say so too."""
     with pytest.raises(ArbiterError, match=r"odd.trf:5:99: expected result '\?' \(line 3 gives 1 result '\?' in round 1\)"):
         parse_trf(UNKNOWN_SYMBOL.replace("1 b x", "1 b 0"), source="odd.trf")
+
+
+def test_a_correction_for_the_rating_report_only_is_kept_apart(db: Database, seven: int) -> None:
+    """Q192-Q193 (C.04.2-2026 4.3: a correction reported late counts for rating purposes only): Level 3; pairing
+    and standings keep the board's result, the TRF-2026 001 lines too, and a ``###`` comment says which result
+    the rating report counts; TRF-16 cannot say it (a warning); the board's own result drops the correction."""
+    r3 = _play(db, seven, "1-0")
+    _play(db, seven)
+    b = r3.boards[0]
+    standings = sv.standings(db, seven)
+    state = sv.tournament_state(db, seven, 5)
+    trf_before = sv.export_trf(db, seven, "trf-2026").text
+    before = dump(db)
+    with pytest.raises(ConfirmationNeeded) as asked:
+        sv.correct_for_rating(db, seven, 3, 1, "0-1")
+    assert asked.value.level == Level.PROCEED and asked.value.rule.startswith("C.04.2-2026 4.3")
+    assert dump(db) == before
+    kept = sv.correct_for_rating(db, seven, 3, 1, "0-1", confirmed=Level.PROCEED)
+    line = f"### Rating correction @ Round 3: {b.white}-{b.black} 0-1 for rating; 1-0 for pairings and standings"
+    assert kept is not None and kept.trf_line == line
+    assert sv.rating_corrections(db, seven) == (kept,)
+    assert sv.get_round(db, seven, 3).boards[0].result == "1-0"
+    assert sv.standings(db, seven) == standings and sv.tournament_state(db, seven, 5) == state
+    trf = sv.export_trf(db, seven, "trf-2026").text
+    assert [x for x in trf.splitlines() if x not in trf_before.splitlines()] == [line]  # the 001 lines unchanged
+    assert any("Rating correction @ Round 3" in w and "TRF-16 has no way" in w
+               for w in sv.export_trf(db, seven, "trf-16").warnings)  # fmt: skip
+    sv.undo_last_step(db, seven)  # undoes round 4's results, not the correction (it has its own way back)
+    assert sv.rating_corrections(db, seven) == (kept,)
+    assert sv.correct_for_rating(db, seven, 3, 1, "1-0") is None  # the board's own result: dropped
+    assert sv.rating_corrections(db, seven) == ()
+    assert line not in sv.export_trf(db, seven, "trf-2026").text
+
+
+def test_a_correction_for_rating_needs_a_final_result(db: Database, seven: int) -> None:
+    """Q192: an adjourned game gets its result, not a correction; the board must exist."""
+    r3 = _pair_and_publish(db, seven)
+    sv.enter_results(db, seven, 3, [(b.number, "*") for b in r3.boards])
+    with pytest.raises(ArbiterError, match="round 3 board 1 has no final result yet"):
+        sv.correct_for_rating(db, seven, 3, 1, "0-1", confirmed=Level.PROCEED)
+    with pytest.raises(ArbiterError, match="round 3 has no board 9"):
+        sv.correct_for_rating(db, seven, 3, 9, "0-1", confirmed=Level.PROCEED)
