@@ -1,0 +1,52 @@
+"""A result corrected for the rating report only (C.04.2-2026 4.3; checklist Q192-Q193): the dialog that asks
+which result the rating report counts, from the board's menu in the round view."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+
+from arbiter_app.services.dto import BoardInfo
+
+RESULTS = (
+    ("1-0", "1-0"),
+    ("0-1", "0-1"),
+    ("½-½", "1/2"),
+    ("½-0 (played, white ½)", "1/2-0"),
+    ("0-½ (played, black ½)", "0-1/2"),
+    ("0-0 (played, both lose)", "0-0"),
+    ("+/− white wins by forfeit", "+-"),
+    ("−/+ black wins by forfeit", "-+"),
+    ("−/− double forfeit", "--"),
+)
+"""What the rating report may count: every final result (an adjourned game gets its result, not this)."""
+
+
+class RatingCorrectionDialog(QDialog):
+    """Which result the rating report counts for one game; pairing and standings keep the board's result."""
+
+    def __init__(self, round_number: int, board: BoardInfo, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Round {round_number}, board {board.number}: correction for rating only")
+        layout = QVBoxLayout(self)
+        about = QLabel(
+            f"#{board.white} {board.white_name} – #{board.black} {board.black_name}: {board.result_text} stays the "
+            "result for pairings and standings. C.04.2-2026 4.3: a correction reported after the following round "
+            "counts for rating purposes only; TRF-2026 exports note it as a ### comment."
+        )
+        about.setWordWrap(True)
+        layout.addWidget(about)
+        self.results = QComboBox()
+        self.results.setObjectName("ratingResult")
+        for text, value in RESULTS:
+            self.results.addItem(text, value)
+        layout.addWidget(QLabel("Result for the rating report:"))
+        layout.addWidget(self.results)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    @property
+    def result(self) -> str:
+        """The result chosen, as the service reads it (``0-1``, ``-+`` ...)."""
+        return str(self.results.currentData())
