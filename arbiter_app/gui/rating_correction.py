@@ -3,28 +3,20 @@ which result the rating report counts, from the board's menu in the round view."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 from arbiter_app.services.dto import BoardInfo
-
-RESULTS = (
-    ("1-0", "1-0"),
-    ("0-1", "0-1"),
-    ("½-½", "1/2"),
-    ("½-0 (played, white ½)", "1/2-0"),
-    ("0-½ (played, black ½)", "0-1/2"),
-    ("0-0 (played, both lose)", "0-0"),
-    ("+/− white wins by forfeit", "+-"),
-    ("−/+ black wins by forfeit", "-+"),
-    ("−/− double forfeit", "--"),
-)
-"""What the rating report may count: every final result (an adjourned game gets its result, not this)."""
 
 
 class RatingCorrectionDialog(QDialog):
     """Which result the rating report counts for one game; pairing and standings keep the board's result."""
 
-    def __init__(self, round_number: int, board: BoardInfo, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, round_number: int, board: BoardInfo, choices: Sequence[tuple[str, str]], parent: QWidget | None = None
+    ) -> None:
+        """``choices``: (text, result) of every final result (an adjourned game gets its result, not this)."""
         super().__init__(parent)
         self.setWindowTitle(f"Round {round_number}, board {board.number}: correction for rating only")
         layout = QVBoxLayout(self)
@@ -37,7 +29,7 @@ class RatingCorrectionDialog(QDialog):
         layout.addWidget(about)
         self.results = QComboBox()
         self.results.setObjectName("ratingResult")
-        for text, value in RESULTS:
+        for text, value in choices:
             self.results.addItem(text, value)
         layout.addWidget(QLabel("Result for the rating report:"))
         layout.addWidget(self.results)

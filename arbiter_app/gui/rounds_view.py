@@ -442,7 +442,7 @@ class RoundsView(ContextView):
         shown = next((b for b in info.boards if b.number == board), None) if info is not None else None
         if context is None or info is None or shown is None:
             return
-        dialog = RatingCorrectionDialog(info.number, shown, self)
+        dialog = RatingCorrectionDialog(info.number, shown, [c for c in MENU_RESULTS if c[1] != "*"], self)
         if run_modal(dialog) != QDialog.DialogCode.Accepted:
             return
         result = dialog.result
