@@ -39,6 +39,6 @@ class RatingCorrectionDialog(QDialog):
         layout.addWidget(buttons)
 
     @property
-    def result(self) -> str:
+    def chosen(self) -> str:
         """The result chosen, as the service reads it (``0-1``, ``-+`` ...)."""
         return str(self.results.currentData())

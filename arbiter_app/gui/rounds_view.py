@@ -445,7 +445,7 @@ class RoundsView(ContextView):
         dialog = RatingCorrectionDialog(info.number, shown, [c for c in MENU_RESULTS if c[1] != "*"], self)
         if run_modal(dialog) != QDialog.DialogCode.Accepted:
             return
-        result = dialog.result
+        result = dialog.chosen
         try:
             kept = confirmed_call(self, lambda level: context.call(
                 sv.correct_for_rating, info.number, board, result, confirmed=level))  # fmt: skip

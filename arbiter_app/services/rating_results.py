@@ -119,7 +119,9 @@ def correct_for_rating(
         else:
             kept.result, kept.forfeit = value.value, forfeit
         s.flush()
-        correction = RatingCorrection(r.number, board.number, *map(int, pair.split("-")), new, used)
+        correction = RatingCorrection(
+            r.number, board.number, board.white.pairing_number, board.black.pairing_number, new, used
+        )
         audit(s, t.id, RATING_CORRECTION, f"round {r.number} board {board.number} ({pair}): {new} for the rating "
               f"report, {used} kept for pairings and standings", before=before, after=new)  # fmt: skip
         return correction

@@ -244,3 +244,22 @@ def test_a_correction_for_rating_needs_a_final_result(db: Database, seven: int) 
         sv.correct_for_rating(db, seven, 3, 1, "0-1", confirmed=Level.PROCEED)
     with pytest.raises(ArbiterError, match="round 3 has no board 9"):
         sv.correct_for_rating(db, seven, 3, 9, "0-1", confirmed=Level.PROCEED)
+
+
+def test_the_final_trf_carries_the_events_of_adjourned_games_and_rating_corrections(db: Database, seven: int) -> None:
+    """Q217 for this part: the final TRF-2026 of a tournament in which an adjourned game was decided 1-0 after the
+    next round was paired with it as a draw, and a result was corrected for the rating report only, holds both
+    events as ``###`` lines, and no '?' (every result is in)."""
+    r3 = _pair_and_publish(db, seven)
+    sv.enter_results(db, seven, 3, [(b.number, "*" if b.number == 1 else "0-1") for b in r3.boards])
+    _play(db, seven)
+    sv.enter_result(db, seven, 3, 1, "1-0", confirmed=Level.PROCEED)
+    r5 = _play(db, seven, "1/2")
+    sv.correct_for_rating(db, seven, 5, 2, "1-0", confirmed=Level.PROCEED)
+    final = sv.export_trf(db, seven, "trf-2026", final=True).text.splitlines()
+    a, c = r3.boards[0], r5.boards[1]
+    assert [x for x in final if x.startswith("###") and "Import" not in x] == [
+        f"### Rating correction @ Round 5: {c.white}-{c.black} 1-0 for rating; ½-½ for pairings and standings",
+        f"### Adjournment @ Round 3: {a.white}-{a.black} 1-0",
+    ]
+    assert not any(" ?" in x for x in final if x.startswith("001")) and not any("X" in x for x in final if x[:3] == "162")
