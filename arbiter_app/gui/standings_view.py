@@ -159,6 +159,7 @@ class StandingsView(ContextView):
                 + f". {NOT_USED} = not used for this player (not defined, or DE whose Article 6 conditions fail)."
                 + "".join(f" {c} separated no one." for c in codes if c not in table.deciding)
                 + " Equal on everything: shared place."
+                + self._provisional(after)
             )
             self.model.set_lines(lines, codes, names)
         else:
@@ -175,6 +176,12 @@ class StandingsView(ContextView):
                 )
         widen(self.table, {StandingColumn.NAME: 260, **{len(StandingColumn) + k: 56 for k in range(len(codes))}})
         fit_width(self.table)
+
+    def _provisional(self, after: int) -> str:
+        """Checklist Q161: standings that count an adjourned game are provisional, never final; the games named."""
+        assert self.context is not None
+        waiting = [str(g) for g in self.context.read(sv.list_open_games) if g.round <= after]
+        return " Provisional: games without their final result: " + ", ".join(waiting) + "." if waiting else ""
 
     def why_text(self, a: int, b: int) -> str:
         """The explanation of why ``a`` is above ``b`` (or not) after the round shown."""

@@ -37,6 +37,10 @@ def test_pairing_with_a_result_missing_tells_then_pairs(window: MainWindow, tmp_
     view.pair_action.trigger()
     assert told and len(context.read(sv.list_rounds)) == 4
     assert [b.result for b in context.read(sv.get_round, 3).boards][1:] == ["*", "*"]
+    # Q161: the standings after round 3 count the adjourned games: provisional, the games named.
+    window.tabs.setCurrentWidget(window.standings_view)
+    window.standings_view.show_after(3)
+    assert "Provisional: games without their final result: round 3 board 2 (" in window.standings_view.note.text()
 
 
 def test_a_correction_for_the_rating_report_only_from_the_board_menu(window: MainWindow, qtbot: Any) -> None:
