@@ -68,3 +68,19 @@ def test_a_correction_for_the_rating_report_only_from_the_board_menu(window: Mai
     asked = on_modal(RatingCorrectionDialog, lambda d: d.reject())
     view.correct_for_rating(board.number)
     assert asked and len(context.read(sv.rating_corrections)) == 1  # cancelled: nothing changed
+
+
+def test_the_final_report_is_refused_while_a_game_is_adjourned(window: MainWindow, tmp_path: Path, boxes: Any) -> None:
+    """Q169 in the window: Export TRF's "final report" names the adjourned game and writes nothing; once its
+    result is in, it is written."""
+    open_example(window)
+    context = window.context
+    assert context is not None
+    context.call(sv.enter_result, 9, 1, "*")
+    target = tmp_path / "final.trf"
+    window.write_trf_export(str(target), "trf-2026", final=True)
+    assert not target.exists() and any("no final TRF yet" in text and "round 9 board 1 (" in text
+                                       for text in boxes.texts())  # fmt: skip
+    context.call(sv.enter_result, 9, 1, "1-0", confirmed=sv.Level.PROCEED)
+    window.write_trf_export(str(target), "trf-2026", final=True)
+    assert target.exists()
