@@ -10,9 +10,9 @@ A correction made once the next round is published is a pairing-integrity event 
 Q112-Q115): it needs ``confirmed`` at Level 3, is logged with the round's snapshot (undo)
 and written to TRF-2026 exports as ``### Correction @ Round r: ...``.  Only the last
 paired round and the one before it are corrected in FIDE mode (checklist Q189-Q191); the
-result of an adjourned game (``*``) is entered whenever it comes (Q162).  An adjourned game was
-a draw for pairing: a result other than a draw needs ``confirmed`` at Level 3 and, once a later
-round is paired, is an event of its own, ``### Adjournment @ Round r: ...`` (Q163).
+result of an adjourned game (``*``) is entered whenever it comes (Q162).  An adjourned game is
+a draw for pairing: once a later round is paired with it so, a result other than a draw needs
+``confirmed`` at Level 3 and is an event of its own, ``### Adjournment @ Round r: ...`` (Q163).
 """
 
 from __future__ import annotations
@@ -140,18 +140,19 @@ def adjournment_lines(session: Session, t: Tournament, round_number: int, decide
 
 
 def adjournment_notice(round_number: int, decided: list[ResultInfo], lines: list[str]) -> list[Notice]:
-    """Level 3 before an adjourned game gets a result other than a draw (checklist Q163)."""
-    if not decided:
+    """Level 3 before an adjourned game gets a result other than a draw once a later round was paired with it as a
+    draw (checklist Q163); before that, the result is what the next pairing reads, nothing to ask."""
+    if not lines:
         return []
     games = ", ".join(f"board {i.board.number} ({i.board.white}-{i.board.black}) {i.board.result_text}"
                       for i in decided)  # fmt: skip
-    logged = "; it is logged and written to TRF-2026 exports as " + "; ".join(f"'{x}'" for x in lines) if lines else ""
+    logged = "; it is logged and written to TRF-2026 exports as " + "; ".join(f"'{x}'" for x in lines)
     return [
         Notice(
             Level.PROCEED,
             "checklist Q163, C.04.2.D.1, C.04.2-2026 3.1",
-            f"round {round_number}: the adjourned game(s) {games} were counted as draws for pairing; the result "
-            f"is not a draw{logged}",
+            f"round {round_number}: the adjourned game(s) {games} were counted as draws for pairing round "
+            f"{round_number + 1}; the result is not a draw{logged}",
         )
     ]
 

@@ -81,6 +81,6 @@ def test_the_final_report_is_refused_while_a_game_is_adjourned(window: MainWindo
     window.write_trf_export(str(target), "trf-2026", final=True)
     assert not target.exists() and any("no final TRF yet" in text and "round 9 board 1 (" in text
                                        for text in boxes.texts())  # fmt: skip
-    context.call(sv.enter_result, 9, 1, "1-0", confirmed=sv.Level.PROCEED)
+    context.call(sv.enter_result, 9, 1, "1-0")  # the last round: no later pairing read it as a draw
     window.write_trf_export(str(target), "trf-2026", final=True)
     assert target.exists()

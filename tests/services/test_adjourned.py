@@ -77,14 +77,12 @@ def test_an_adjourned_game_older_than_the_last_completed_round_is_named_at_level
 def test_a_result_other_than_a_draw_for_an_adjourned_game_is_level_3_and_an_adjournment_event(
     db: Database, seven: int
 ) -> None:
-    """Q162-Q163: the result comes whenever it comes; a draw (what pairing counted) needs nothing, another result
-    a Level-3 answer, and once a later round is paired with it as a draw ``### Adjournment @ Round 3: w-b 1-0``."""
+    """Q162-Q163: the result comes whenever it comes; before round 4 is paired it is what that pairing reads
+    (nothing asked); once round 4 is paired with it as a draw, a draw needs nothing, another result a Level-3
+    answer and is an event, ``### Adjournment @ Round 3: w-b 0-1``."""
     r3 = _pair_and_publish(db, seven)
     sv.enter_results(db, seven, 3, [(b.number, "*") for b in r3.boards])
-    with pytest.raises(ConfirmationNeeded) as asked:  # round 4 not paired yet: Level 3, no event
-        sv.enter_result(db, seven, 3, 1, "1-0")
-    assert asked.value.level == Level.PROCEED and "Q163" in asked.value.rule
-    sv.enter_result(db, seven, 3, 1, "1-0", confirmed=Level.PROCEED)
+    assert sv.enter_result(db, seven, 3, 1, "1-0").previous == "*"  # round 4 not paired yet
     assert _hashes(db, seven) == []
     _play(db, seven)  # round 4 paired with boards 2.. of round 3 as draws
     assert sv.enter_result(db, seven, 3, 2, "1/2").previous == "*"  # a draw: nothing asked
@@ -93,7 +91,7 @@ def test_a_result_other_than_a_draw_for_an_adjourned_game_is_level_3_and_an_adjo
         sv.enter_result(db, seven, 3, 3, "0-1")
     b = r3.boards[2]
     line = f"### Adjournment @ Round 3: {b.white}-{b.black} 0-1"
-    assert asked.value.level == Level.PROCEED and f"'{line}'" in asked.value.text
+    assert asked.value.level == Level.PROCEED and "Q163" in asked.value.rule and f"'{line}'" in asked.value.text
     assert dump(db) == before
     sv.enter_result(db, seven, 3, 3, "0-1", confirmed=Level.PROCEED)
     assert _hashes(db, seven) == [line]
@@ -253,7 +251,7 @@ def test_the_final_trf_carries_the_events_of_adjourned_games_and_rating_correcti
     r3 = _pair_and_publish(db, seven)
     sv.enter_results(db, seven, 3, [(b.number, "*" if b.number == 1 else "0-1") for b in r3.boards])
     _play(db, seven)
-    sv.enter_result(db, seven, 3, 1, "1-0", confirmed=Level.PROCEED)
+    sv.enter_result(db, seven, 3, 1, "1-0", confirmed=Level.PROCEED)  # round 4 paired with it as a draw
     r5 = _play(db, seven, "1/2")
     sv.correct_for_rating(db, seven, 5, 2, "1-0", confirmed=Level.PROCEED)
     final = sv.export_trf(db, seven, "trf-2026", final=True).text.splitlines()
