@@ -51,13 +51,15 @@ class RatingCorrection:
 
 
 def corrections(session: Session, tournament_id: int) -> list[RatingCorrection]:
-    """Every result kept for the rating report only, by round and board (a game no longer paired: left out)."""
+    """Every result kept for the rating report only that differs from the board's, by round and board (a game no
+    longer paired: left out)."""
     found = []
     kept = session.scalars(select(RatingResult).where(RatingResult.tournament_id == tournament_id)).all()
     for r in queries.rounds(session, tournament_id):
         for b in r.boards:
             for c in kept:
-                if (c.round_number, c.white_id, c.black_id) == (r.number, b.white_id, b.black_id):
+                same = (c.result, c.forfeit) == (b.result, b.forfeit)  # the board corrected to it since: no difference
+                if (c.round_number, c.white_id, c.black_id) == (r.number, b.white_id, b.black_id) and not same:
                     found.append(RatingCorrection(
                         r.number, b.number, b.white.pairing_number, b.black.pairing_number,
                         sheet_result(c.result, c.forfeit), sheet_result(b.result, b.forfeit),

@@ -232,6 +232,9 @@ def test_a_correction_for_the_rating_report_only_is_kept_apart(db: Database, sev
     assert sv.correct_for_rating(db, seven, 3, 1, "1-0") is None  # the board's own result: dropped
     assert sv.rating_corrections(db, seven) == ()
     assert line not in sv.export_trf(db, seven, "trf-2026").text
+    sv.correct_for_rating(db, seven, 3, 1, "0-1", confirmed=Level.PROCEED)
+    sv.enter_result(db, seven, 3, 1, "0-1", confirmed=Level.PROCEED)  # the board itself corrected to it since
+    assert sv.rating_corrections(db, seven) == ()
 
 
 def test_a_correction_for_rating_needs_a_final_result(db: Database, seven: int) -> None:
