@@ -229,6 +229,11 @@ def _parser() -> argparse.ArgumentParser:
         " by default only if the imported file had them, exported in its own format",
     )
     p.add_argument(
+        "--final",
+        action="store_true",
+        help="the final report: refused while a round is not published or a game is adjourned or without a result",
+    )
+    p.add_argument(
         "--checklist",
         action="store_true",
         help="list what a FIDE rating report lacks (missing FIDE IDs, birth years...) also when writing to '-'",
@@ -654,7 +659,8 @@ def _export(db: Database, a: argparse.Namespace) -> int:
     if a.trf != "-" or a.checklist:  # to standard output (a pipe): on request only
         for item in sv.rating_report_checklist(db, tid):
             print(f"{PROG}: checklist: {item}", file=sys.stderr)
-    out = sv.export_trf(db, tid, a.format, keep_unfinished=a.with_unfinished or None)  # None: as the file imported
+    out = sv.export_trf(db, tid, a.format, keep_unfinished=a.with_unfinished or None,  # None: as the file imported
+                        final=a.final)  # fmt: skip
     for warning in out.warnings:
         print(f"{PROG}: warning: {warning}", file=sys.stderr)
     if a.trf == "-":
@@ -684,10 +690,13 @@ def _bye(db: Database, a: argparse.Namespace) -> int:
 
 
 def _pair(db: Database, a: argparse.Namespace) -> int:
-    if not a.again:  # checklist Q62: told before round 1 is paired (nothing once it is)
-        for notice in sv.setup_notices(db, _tid(db)):
-            print(f"note (Level {int(notice.level)}): {notice}", file=sys.stderr)
-    _print_round(sv.repair_round(db, _tid(db)) if a.again else sv.pair_next_round(db, _tid(db)))
+    if a.again:
+        _print_round(sv.repair_round(db, _tid(db)))
+        return EXIT_OK
+    for notice in sv.setup_notices(db, _tid(db)):  # checklist Q62: told before round 1 is paired (nothing once it is)
+        print(f"note (Level {int(notice.level)}): {notice}", file=sys.stderr)
+    # results missing are recorded as adjourned, told at Level 2 (checklist Q158-Q160, Q168)
+    _print_round(confirming(lambda level: sv.pair_next_round(db, _tid(db), level), False))
     return EXIT_OK
 
 
@@ -878,6 +887,9 @@ def _standings(db: Database, a: argparse.Namespace) -> int:
         line += "".join(f" {format_points(v) or '-':>6}" for v in row.tiebreaks)
         marks = (" *" if row.by_lot else "") + (" h" if row.by_hand else "")
         print(line + marks + (f" e: {', '.join(row.entered)}" if row.entered else ""))
+    waiting = [str(g) for g in sv.list_open_games(db, tid) if g.round <= after]
+    if waiting:  # checklist Q161: never final while a game counted waits for its result
+        print("provisional: games without their final result: " + ", ".join(waiting))
     if any(row.by_lot for row in rows):
         print("* place decided by drawing of lots")
     if any(row.by_hand or row.entered for row in rows):

@@ -3,6 +3,7 @@
 A service that needs the arbiter's word raises ``ConfirmationNeeded``; :func:`confirming`
 asks the same questions the GUI asks and calls it again with the level answered:
 
+- Level 2 (information) is printed and the action goes on;
 - Level 3 (proceed or cancel): ``--yes`` answers it (for scripts), else a question at a terminal;
 - Level 4 (two steps): only at a terminal, two questions, the second spelling out the consequences
   and answered by typing ``yes``; ``--yes`` never answers it, nor does a pipe;
@@ -34,6 +35,9 @@ def _answer(needed: sv.ConfirmationNeeded, yes: bool) -> int:
         at_terminal = sys.stdin is not None and sys.stdin.isatty()
     except (OSError, ValueError):
         at_terminal = False
+    if needed.level == sv.Level.INFORM:  # told, nothing to answer
+        print(f"note (Level 2): {needed}", file=sys.stderr)
+        return sv.Level.INFORM
     if needed.level == sv.Level.PROCEED:
         if yes:
             return sv.Level.PROCEED

@@ -217,7 +217,8 @@ class FileActions(QMainWindow):
             return
         edition = self.context.read(sv.get_tournament).edition
         default = "TRF-2026" if edition == "fide-2026" else "TRF-16"
-        formats = ["TRF-2026", "TRF-16"]
+        # The final report is refused while a game waits for its result (checklist Q169).
+        formats = ["TRF-2026", "TRF-16", "TRF-2026 final report", "TRF-16 final report"]
         chosen, ok = QInputDialog.getItem(
             self, "Export TRF", "Format (TRF-2026 for the 2026 edition):", formats, formats.index(default), False
         )
@@ -229,13 +230,14 @@ class FileActions(QMainWindow):
         suggested = self.context.path.with_suffix(".trf") if self.context.path else Path("tournament.trf")
         name, _ = QFileDialog.getSaveFileName(self, f"Export {chosen}", str(suggested), TRF_FILTER)
         if name:
-            self.write_trf_export(name, chosen.lower())
+            self.write_trf_export(name, chosen.split()[0].lower(), final=chosen.endswith("final report"))
 
-    def write_trf_export(self, name: str, version: str) -> None:
-        """Write the tournament as ``version`` (``trf-2026``/``trf-16``) to ``name``; warnings in a box."""
+    def write_trf_export(self, name: str, version: str, final: bool = False) -> None:
+        """Write the tournament as ``version`` (``trf-2026``/``trf-16``) to ``name``; warnings in a box.  ``final``:
+        the final report, refused (nothing written) while a game waits for its result (checklist Q169)."""
         assert self.context is not None
         try:
-            export = self.context.read(sv.export_trf, version)
+            export = self.context.read(sv.export_trf, version, final=final)
             atomic.write_text(name, export.text)
         except OSError as error:
             QMessageBox.warning(self, "Export TRF", f"{name}: {error.strerror}")

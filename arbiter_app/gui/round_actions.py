@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QProgressBar, QToolButton
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QMessageBox, QProgressBar, QToolButton
 
 from arbiter_app import services as sv
 from arbiter_app.errors import PairingImpossibleError
@@ -93,7 +93,10 @@ class RoundActions(QObject):
         last = view.rounds[-1] if view.rounds else None
         total = ctx.tournament.rounds_count if ctx else 0
         can_pair = (
-            ctx is not None and not busy and (last is None or (last.state == "completed" and last.number < total))
+            ctx is not None
+            and not busy
+            # Results still missing are recorded as adjourned when pairing, told first (checklist Q158-Q160).
+            and (last is None or (last.state in ("completed", "published") and last.number < total))
         )
         self.pair.setEnabled(can_pair)
         next_number = (last.number + 1) if last else 1
@@ -125,8 +128,9 @@ class RoundActions(QObject):
             return "Pair round 1 with the engine (a draft you can check before publishing)"
         if last.state == "draft":
             return f"Round {last.number} is a draft: publish it (or pair it again) first"
-        if last.state == "published":
-            return f"Enter every result of round {last.number} first"
+        if last.state == "published" and last.number < total:
+            return (f"Pair round {last.number + 1}: the results round {last.number} still lacks are recorded as "
+                    "adjourned (a draw for pairing only); you are told which first")  # fmt: skip
         if last.number >= total:
             return f"All {total} rounds are paired"
         return f"Pair round {last.number + 1} with the engine (in the background)"
@@ -154,8 +158,23 @@ class RoundActions(QObject):
         if not last:  # checklist Q62: a setup that cannot be completed under the rules is told before the start
             for notice in self.view.context.read(sv.setup_notices):
                 run_modal(dialog_for(notice, self.view))
-        self._start_progress(f"Pairing round {last + 1}…")
-        self.view.context.run(sv.pair_next_round, on_done=self._on_paired, on_error=self._on_pairing_failed)
+        self._pair(last + 1, 0)
+
+    def _pair(self, number: int, confirmed: int) -> None:
+        """Pair round ``number`` in the worker; a Level-2 notice (results recorded as adjourned, checklist
+        Q158-Q160, Q168) is shown and acknowledged, then the pairing runs with that answer."""
+        assert self.view.context is not None
+        self._start_progress(f"Pairing round {number}…")
+
+        def failed(error: BaseException) -> None:
+            if isinstance(error, sv.ConfirmationNeeded) and error.level > confirmed:
+                self._stop_progress()
+                if dialog_for(error.warning, self.view).exec() == QDialog.DialogCode.Accepted:
+                    self._pair(number, error.level)
+                return
+            self._on_pairing_failed(error)
+
+        self.view.context.run(sv.pair_next_round, confirmed, on_done=self._on_paired, on_error=failed)
 
     def _on_repair_triggered(self) -> None:
         if self.view.context is None or self.view.current is None:

@@ -10,6 +10,7 @@ from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -22,7 +23,9 @@ from PySide6.QtWidgets import (
 
 from arbiter_app import services as sv
 from arbiter_app.gui.messages import error_text, is_expected
+from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.players_model import BYE_WORDS
+from arbiter_app.gui.rating_correction import RatingCorrectionDialog
 from arbiter_app.gui.result_entry import KEY_WORDS, RESULT_KEYS, ResultEntry
 from arbiter_app.gui.round_actions import RoundActions
 from arbiter_app.gui.rounds_model import BoardColumn, BoardsModel
@@ -434,4 +437,27 @@ class RoundsView(ContextView):
         menu = QMenu(self)
         for text, result in MENU_RESULTS:
             menu.addAction(text, partial(self.enter_result, board, result))
+        menu.addSeparator()
+        menu.addAction("Correct for the rating report only…", partial(self.correct_for_rating, board))
         menu.exec(self.table.viewport().mapToGlobal(pos))
+
+    def correct_for_rating(self, board: int) -> None:
+        """Keep another result for the rating report only (C.04.2-2026 4.3, checklist Q192): asked in a dialog,
+        confirmed at Level 3; the board keeps its result."""
+        info, context = self.current, self.context
+        shown = next((b for b in info.boards if b.number == board), None) if info is not None else None
+        if context is None or info is None or shown is None:
+            return
+        dialog = RatingCorrectionDialog(info.number, shown, [c for c in MENU_RESULTS if c[1] != "*"], self)
+        if run_modal(dialog) != QDialog.DialogCode.Accepted:
+            return
+        result = dialog.chosen
+        try:
+            kept = confirmed_call(self, lambda level: context.call(
+                sv.correct_for_rating, info.number, board, result, confirmed=level))  # fmt: skip
+        except Exception as failure:  # noqa: BLE001
+            self._say_error(failure)
+            return
+        if kept is not None:
+            self.feedback.setText(f"Board {board}: {kept.result} for the rating report; {kept.used} kept for "
+                                  "pairings and standings.")  # fmt: skip

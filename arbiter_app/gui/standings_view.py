@@ -183,6 +183,7 @@ class StandingsView(ContextView):
                 + " Equal on everything: shared place."
                 + (" (hand) = placed by the arbiter within a tie." if any(r.by_hand for r in table.rows) else "")
                 + (f" {ENTERED.strip()} = value entered by hand." if any(r.entered for r in table.rows) else "")
+                + self._provisional(after)
             )
             self.model.set_lines(lines, codes, names)
         else:
@@ -199,6 +200,12 @@ class StandingsView(ContextView):
                 )
         widen(self.table, {StandingColumn.NAME: 260, **{len(StandingColumn) + k: 56 for k in range(len(codes))}})
         fit_width(self.table)
+
+    def _provisional(self, after: int) -> str:
+        """Checklist Q161: standings that count an adjourned game are provisional, never final; the games named."""
+        assert self.context is not None
+        waiting = [str(g) for g in self.context.read(sv.list_open_games) if g.round <= after]
+        return " Provisional: games without their final result: " + ", ".join(waiting) + "." if waiting else ""
 
     def why_text(self, a: int, b: int) -> str:
         """The explanation of why ``a`` is above ``b`` (or not) after the round shown."""

@@ -358,6 +358,36 @@ class TieBreakRating(Base):
     rating: Mapped[int] = mapped_column(Integer)
 
 
+class RatingResult(Base):
+    """A result corrected for the rating report only (C.04.2-2026 4.3: a correction reported after the following
+    round has ended counts for rating purposes only; checklist Q192): kept apart from the board's result, which
+    pairing and standings go on reading.  Keyed by round and players, so that a round's boards rebuilt by an undo
+    keep it."""
+
+    __tablename__ = "rating_results"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "round_number", "white_id", "black_id"),
+        CheckConstraint(
+            "(forfeit AND result IN ('1-0', '0-1', '0-0')) OR "
+            "(NOT forfeit AND result IN ('1-0', '0-1', '1/2-1/2', '1/2-0', '0-1/2', '0-0'))",
+            name="result",
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    round_number: Mapped[int] = mapped_column(Integer)
+    white_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    black_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    result: Mapped[str] = mapped_column(String(7))
+    """A :class:`BoardResult` value (never ``*``): what the rating report counts."""
+    forfeit: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+    white: Mapped[Player] = relationship(foreign_keys=[white_id])
+    black: Mapped[Player] = relationship(foreign_keys=[black_id])
+
+
 class Override(Base):
     """A manual change of a round's pairing, with the warnings the arbiter saw."""
 

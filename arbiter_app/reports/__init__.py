@@ -102,7 +102,9 @@ def _report_html(db: Database, tournament_id: int, kind: str, round_number: int 
         return round_robin_crosstable_html(sv.round_robin_crosstable(db, tournament_id, round_number), t.name, when)
     table = sv.ranked_standings(db, tournament_id, round_number)
     if kind == "standings":
-        return standings_html(table, t.name, when)
+        # Checklist Q161: games adjourned (or without a result) in the rounds counted make the standings provisional.
+        waiting = ", ".join(str(g) for g in sv.list_open_games(db, tournament_id) if g.round <= table.round)
+        return standings_html(table, t.name, when, waiting)
     # The state the standings ranked (a round robin's C.05 withdrawals left out).
     state = sv.standings_state(db, tournament_id, table.round + 1)
     chart = tb.crosstable(state, table.round, table)

@@ -11,6 +11,7 @@ passes through; a file held by another writer raises ``DatabaseBusyError``.
 Nothing is changed when a service raises.
 """
 
+from arbiter_app.services.adjourned import OpenGame, final_status, list_open_games
 from arbiter_app.services.articles import EditionTitle, edition_title, edition_titles
 from arbiter_app.services.byes import cancel_bye, list_byes, record_absence, request_bye
 from arbiter_app.services.fide_mode import leave_fide_mode
@@ -46,6 +47,7 @@ from arbiter_app.services.prohibited_pairs import (
     list_prohibited_pairs,
     remove_prohibited_pair,
 )
+from arbiter_app.services.rating_results import RatingCorrection, correct_for_rating, rating_corrections
 from arbiter_app.services.ratings import (
     find_fide_player,
     import_rating_list,
@@ -190,6 +192,12 @@ __all__ = [
     "only_tournament",
     "pair_next_round",
     "pair_round_by_hand",
+    "OpenGame",
+    "final_status",
+    "list_open_games",
+    "RatingCorrection",
+    "correct_for_rating",
+    "rating_corrections",
     "parse_date",
     "parse_result",
     "parse_round_dates",

@@ -31,6 +31,9 @@ from arbiter_app.services.dto import (
     TournamentInfo,
 )
 
+RATING_CORRECTION = "rating correction"
+"""The audit action of a result kept for the rating report only (:mod:`arbiter_app.services.rating_results`)."""
+
 
 def point_system(t: Tournament) -> PointSystem:
     """The tournament's points per result, in tenths."""

@@ -10,7 +10,9 @@ A correction made once the next round is published is a pairing-integrity event 
 Q112-Q115): it needs ``confirmed`` at Level 3, is logged with the round's snapshot (undo)
 and written to TRF-2026 exports as ``### Correction @ Round r: ...``.  Only the last
 paired round and the one before it are corrected in FIDE mode (checklist Q189-Q191); the
-result of an adjourned game (``*``) is entered whenever it comes (Q162).
+result of an adjourned game (``*``) is entered whenever it comes (Q162).  An adjourned game is
+a draw for pairing: once a later round is paired with it so, a result other than a draw needs
+``confirmed`` at Level 3 and is an event of its own, ``### Adjournment @ Round r: ...`` (Q163).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from arbiter_app.persistence.models import BoardResult, Round, RoundState, Tourn
 from arbiter_app.services.dto import ResultInfo
 from arbiter_app.services.fide_mode import TRF_KEY, comment, correction_notice, last_paired, past_round_notice
 from arbiter_app.services.records import audit, board_info, snapshot
-from arbiter_app.services.warnings import require
+from arbiter_app.services.warnings import Level, Notice, require
 
 _SPELLINGS: dict[str, tuple[BoardResult, bool]] = {
     "1-0": (BoardResult.WHITE_WINS, False),
@@ -118,8 +120,41 @@ def _corrections(session: Session, t: Tournament, round_number: int, infos: list
         comment("Correction", round_number, f"result of {i.board.white}-{i.board.black} changed from {i.previous} "
                 f"to {i.board.result_text}")
         for i in infos
-        if i.previous is not None and i.previous != i.board.result_text
+        if i.previous not in (None, "*") and i.previous != i.board.result_text
     ]  # fmt: skip
+
+
+def adjourned_decided(infos: list[ResultInfo]) -> list[ResultInfo]:
+    """The adjourned games (``*``) given a result other than a draw: pairing took them as draws (C.04.2.D.1,
+    C.04.2-2026 3.1), so their result changes what the pairing read (checklist Q163)."""
+    return [i for i in infos if i.previous == "*" and i.board.result_text not in ("*", "½-½")]
+
+
+def adjournment_lines(session: Session, t: Tournament, round_number: int, decided: list[ResultInfo]) -> list[str]:
+    """``### Adjournment @ Round r: <white>-<black> <result>`` for each adjourned game decided otherwise than
+    a draw once a later round is paired with it as a draw (a pairing-integrity event, checklist Q163)."""
+    if last_paired(session, t.id) <= round_number:
+        return []
+    return [comment("Adjournment", round_number, f"{i.board.white}-{i.board.black} {i.board.result_text}")
+            for i in decided]  # fmt: skip
+
+
+def adjournment_notice(round_number: int, decided: list[ResultInfo], lines: list[str]) -> list[Notice]:
+    """Level 3 before an adjourned game gets a result other than a draw once a later round was paired with it as a
+    draw (checklist Q163); before that, the result is what the next pairing reads, nothing to ask."""
+    if not lines:
+        return []
+    games = ", ".join(f"board {i.board.number} ({i.board.white}-{i.board.black}) {i.board.result_text}"
+                      for i in decided)  # fmt: skip
+    logged = "; it is logged and written to TRF-2026 exports as " + "; ".join(f"'{x}'" for x in lines)
+    return [
+        Notice(
+            Level.PROCEED,
+            "checklist Q163, C.04.2.D.1, C.04.2-2026 3.1",
+            f"round {round_number}: the adjourned game(s) {games} were counted as draws for pairing round "
+            f"{round_number + 1}; the result is not a draw{logged}",
+        )
+    ]
 
 
 def _settle_state(r: Round) -> None:
@@ -152,7 +187,11 @@ def enter_results(
         lines = _corrections(s, t, round_number, infos)
         corrected = [i for i in infos if i.previous not in (None, "*") and i.previous != i.board.result_text]
         past = past_round_notice(t, round_number, last_paired(s, t.id), "results") if corrected else []
-        require(confirmed, past + correction_notice(round_number, lines))
+        decided = adjourned_decided(infos)
+        adjournments = adjournment_lines(s, t, round_number, decided)
+        require(confirmed, past + correction_notice(round_number, lines)
+                + adjournment_notice(round_number, decided, adjournments))  # fmt: skip
+        lines += adjournments
         _settle_state(r)
         s.flush()
         # One undo step for the whole entry: the snapshot goes on a closing audit line (with the events' lines).

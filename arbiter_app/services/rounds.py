@@ -18,11 +18,13 @@ from arbiter_app.pairing.model import RoundPairing
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import AuditEntry, BoardRow, Bye, ByeKind, Round, RoundState, Tournament, utcnow
+from arbiter_app.services.adjourned import adjourn_missing, open_games, pairing_notices
 from arbiter_app.services.dto import AuditInfo, PublishInfo, RoundInfo
 from arbiter_app.services.files import backup_database
-from arbiter_app.services.records import audit, audit_info, reason_text, restore, snapshot
+from arbiter_app.services.records import RATING_CORRECTION, audit, audit_info, reason_text, restore, snapshot
 from arbiter_app.services.round_view import round_info
 from arbiter_app.services.systems import system_of
+from arbiter_app.services.warnings import inform
 
 
 def store_pairing(session: Session, t: Tournament, r: Round, pairing: RoundPairing) -> None:
@@ -52,12 +54,16 @@ def _describe(pairing: RoundPairing) -> list[str]:
     return lines + ([f"bye {pairing.bye}"] if pairing.bye is not None else [])
 
 
-def pair_next_round(db: Database, tournament_id: int) -> RoundInfo:
+def pair_next_round(db: Database, tournament_id: int, confirmed: int = 0) -> RoundInfo:
     """Pair the next round with the engine, as a draft.
 
-    Refused while the previous round is a draft or lacks results, and
-    beyond the declared number of rounds (C.04.1.a).  Raises
-    ``PairingImpossibleError`` when no pairing satisfies C.1-C.3 (A.9).
+    Refused while the previous round is a draft, and beyond the declared number of rounds
+    (C.04.1.a).  Results the previous round lacks are recorded as adjourned, a draw for pairing
+    purposes only (C.04.2.D.1, C.04.2-2026 3.1; checklist Q158-Q160), and adjourned games
+    older than the last completed round are named (Q168): both are Level 2, told before
+    anything is stored (``confirmed`` 2 or more: acknowledged).  The marking is a step of
+    its own in the audit log (undone after the pairing).  Raises ``PairingImpossibleError``
+    when no pairing satisfies C.1-C.3 (A.9).
     """
     with db.write() as s:
         t = queries.tournament(s, tournament_id)
@@ -67,6 +73,20 @@ def pair_next_round(db: Database, tournament_id: int) -> RoundInfo:
         number = last.number + 1 if last else 1
         if number > t.rounds_count:
             raise RuleViolation("C.04.1.a", f"all {t.rounds_count} rounds have been paired")
+        games = open_games(s, t.id)
+        missing = [g for g in games if g.result is None]
+        older = [g for g in games if g.result is not None and g.round < number - 1]
+        inform(confirmed, pairing_notices(missing, older, number))
+        if last is not None and missing:
+            marking = snapshot(s, t.id, last.number)
+            adjourn_missing(s, last)
+            s.flush()
+            audit(
+                s, t.id, "adjourn missing results",
+                f"round {last.number}: " + ", ".join(f"board {g.board}" for g in missing)
+                + f" recorded as adjourned (*) to pair round {number}",
+                after=[g.board for g in missing], undo_snapshot=marking,
+            )  # fmt: skip
         before = snapshot(s, t.id, number)
         system = system_of(t)
         pairing = system.pair(s, t, number)
@@ -167,8 +187,9 @@ def undo_last_step(db: Database, tournament_id: int, reason: str = "") -> AuditI
             .where(
                 AuditEntry.tournament_id == t.id,
                 AuditEntry.undone.is_(False),
-                # An undo, a change of the tournament's settings, leaving FIDE mode (for good): no step of a round.
-                AuditEntry.action.notin_(("undo", "edit tournament", "leave FIDE mode")),
+                # An undo, a change of the tournament's settings, leaving FIDE mode (for good), a result kept for
+                # the rating report only (it has its own way back): no step of a round.
+                AuditEntry.action.notin_(("undo", "edit tournament", "leave FIDE mode", RATING_CORRECTION)),
             )
             .order_by(AuditEntry.id.desc())
             .limit(1)

@@ -52,6 +52,7 @@ from arbiter_app.persistence.models import (
     Tournament,
     utcnow,
 )
+from arbiter_app.services.adjourned import require_final
 from arbiter_app.services.dto import ExportInfo, ImportInfo
 from arbiter_app.services.fide_mode import (
     TRF_KEY,
@@ -63,6 +64,7 @@ from arbiter_app.services.fide_mode import (
     mpa_detail,
 )
 from arbiter_app.services.players import TRF_TITLES, normalise_title
+from arbiter_app.services.rating_results import corrections as rating_corrections_of
 from arbiter_app.services.records import (
     audit,
     point_system,
@@ -76,6 +78,7 @@ from arbiter_app.services.tournaments import parse_date
 from arbiter_app.services.warnings import require
 from arbiter_app.trf import PlayerLine, RoundEntry, TrfDocument, read_trf, write_trf
 from arbiter_app.trf.fileform import FileLayout, apply_layout, record_layout, restated_lines, unkept_lines
+from arbiter_app.trf.layout import UNKNOWN_RESULT
 from arbiter_app.trf.rounds import (
     BERGER_LINE,
     SYSTEM_EDITIONS,
@@ -590,6 +593,8 @@ def _board_result(white: str, black: str) -> tuple[str | None, bool]:
     forfeit; (None, False) for a game without a result."""
     if white in _PLAYED_SCORES and black in _PLAYED_SCORES:
         return f"{_PLAYED_SCORES[white]}-{_PLAYED_SCORES[black]}", False
+    if white == UNKNOWN_RESULT and black == UNKNOWN_RESULT:
+        return "*", False  # an unknown result: the game is adjourned (checklist Q164-Q166)
     if white == "+":
         return "1-0", True
     if white == "-":
@@ -600,13 +605,15 @@ def _board_result(white: str, black: str) -> tuple[str | None, bool]:
 _points_text = points_text
 
 
-def _unfinished(r: Round) -> list[BoardRow]:
-    """The boards of a round without a final result (none yet, or adjourned)."""
-    return [b for b in r.boards if b.result in (None, "*")]
+def _unfinished(r: Round, version: str = TRF16) -> list[BoardRow]:
+    """The boards of a round the format has no code for: without a result, and in TRF-16 adjourned (TRF-2026
+    writes an adjourned game's result as ``?``)."""
+    return [b for b in r.boards if b.result is None or (b.result == "*" and version == TRF16)]
 
 
 def _cells(
-    s: Session, t: Tournament, players: list[Player], last: int, keep_unfinished: bool, byes_in_cells: bool = True
+    s: Session, t: Tournament, players: list[Player], last: int, keep_unfinished: bool, byes_in_cells: bool = True,
+    version: str = TRF16,
 ) -> tuple[dict[int, dict[int, RoundEntry]], list[str], int]:
     """Each player's round cells (by round number) up to the next round's pre-entered ones, what was left
     out, and the last round written.
@@ -617,13 +624,14 @@ def _cells(
     cell with an opponent and a blank result ("Invalid line"), so the file stands as before
     that round, which they accept.  With ``keep_unfinished`` the games are written, unfinished
     ones with a blank result: the file then carries everything (it is read back identically)
-    but is no input for a pairing program; a warning says so.
+    but is no input for a pairing program; a warning says so.  An adjourned game is ``?`` in
+    TRF-2026 (checklist Q164-Q165), a blank result in TRF-16 (which has no code for it).
     """
     warnings = []
     cells: dict[int, dict[int, RoundEntry]] = {p.id: {} for p in players}
     rounds = list(queries.rounds(s, t.id))
     current = next((r for r in rounds if r.number == last), None)
-    if current is not None and (open_boards := _unfinished(current)):
+    if current is not None and (open_boards := _unfinished(current, version)):
         if keep_unfinished:
             warnings.append(
                 f"round {last} is in progress: {len(open_boards)} game(s) written without a result; "
@@ -643,8 +651,13 @@ def _cells(
             continue
         for b in r.boards:
             white, black = _CODES.get((b.result or "", b.forfeit), (" ", " "))
-            if b.result == "*":
-                warnings.append(f"round {r.number} board {b.number}: adjourned game written without a result")
+            if b.result == "*" and version == TRF2026:
+                white = black = UNKNOWN_RESULT
+            elif b.result == "*":
+                warnings.append(
+                    f"round {r.number} board {b.number}: adjourned game written without a result (TRF-16 has no "
+                    "code for it; TRF-2026 writes '?')"
+                )
             cells[b.white_id][r.number] = RoundEntry(b.black.pairing_number, "w", white)
             cells[b.black_id][r.number] = RoundEntry(b.white.pairing_number, "b", black)
     for bye in queries.byes(s, t.id):
@@ -687,15 +700,18 @@ _COMPUTED_HEADERS = ("062", "072", "082")
 """Header lines computed from the tournament; an imported file's own are replaced."""
 
 
-def _trf2026_lines(t: Tournament, byes: list[str]) -> dict[str, str]:
+def _trf2026_lines(t: Tournament, byes: list[str], unknown: bool = False) -> dict[str, str]:
     """The TRF-2026 tournament records: 142 rounds, 152 initial colour, 162 scoring (where it differs
-    from 1 / ½ / 0), 192 the pairing system, 202 tie-breaks (C.07 codes, when announced)."""
+    from 1 / ½ / 0, and with ``X``, the points of an unknown result, a draw's as pairing counts it, when a
+    game is written ``?``: checklist Q165), 192 the pairing system, 202 tie-breaks (C.07 codes, when announced)."""
     ps = point_system(t)
     lines = {"142": f"142 {t.rounds_count}", "152": f"152 {'B' if t.initial_colour == 'black' else 'W'}"}
     absent = ps.zero_point_bye if ps.zero_point_bye == ps.forfeit_loss else None
     scores = {"W": ps.win, "D": ps.draw, "L": ps.loss, "P": ps.pairing_allocated_bye}
     if absent is not None:
         scores["A"] = absent
+    if unknown:
+        scores["X"] = ps.draw
     if (line := score_line(scores)) is not None:
         lines["162"] = line
     if (code := system_of(t).trf2026_code(bool(t.accelerated))) is not None:
@@ -713,6 +729,7 @@ def _header_lines(
     version: str = TRF16,
     byes: list[str] | None = None,
     hand_marks: list[str] | None = None,
+    unknown: bool = False,
 ) -> list[tuple[int, str]]:
     """The FIDE report header lines 012-132 in code order, then any other kept line verbatim.
 
@@ -744,7 +761,7 @@ def _header_lines(
     lines["082"] = "082 0"
     lines.setdefault("092", f"092 {system_of(t).trf_type}")
     if version == TRF2026:
-        lines |= _trf2026_lines(t, byes or [])
+        lines |= _trf2026_lines(t, byes or [], unknown)
         others += [line for line in hand_marks or [] if line not in others]
     ordered = [part for code in sorted(lines) for part in lines[code].split("\n")]
     berger = [p.berger_number for p in sorted(players, key=lambda p: p.pairing_number)]
@@ -756,7 +773,8 @@ def _header_lines(
 
 
 def export_trf(
-    db: Database, tournament_id: int, version: str | None = None, keep_unfinished: bool | None = None
+    db: Database, tournament_id: int, version: str | None = None, keep_unfinished: bool | None = None,
+    *, final: bool = False,
 ) -> ExportInfo:
     """The tournament as TRF text (published rounds, pre-entered byes of the next round).
 
@@ -770,9 +788,14 @@ def export_trf(
     A tournament imported from a file and exported in that file's format follows the file's
     layout (:mod:`arbiter_app.trf.fileform`): what has not changed since import comes out as
     the file had it, byte for byte; whatever changed or was added is written as above.
+
+    ``final``: the tournament's final report, refused while a round is not published or a game is
+    adjourned or without a result, each named (checklist Q161, Q169).
     """
     with db.read() as s:
         t = queries.tournament(s, tournament_id)
+        if final:
+            require_final(s, t, "final TRF")
         version = version or format_for_edition(t.edition)
         if version not in FORMATS:
             raise ArbiterError(f"unknown TRF format {version!r}: {' or '.join(FORMATS)}")
@@ -797,13 +820,24 @@ def _export_text(
     round only as ``240`` records, not as pre-entered cells of the ``001`` lines."""
     players = list(queries.players(s, t.id))
     published = [r.number for r in queries.rounds(s, t.id) if r.state != RoundState.DRAFT]
-    cells, warnings, last = _cells(s, t, players, max(published, default=0), keep_unfinished, byes_in_cells)
+    cells, warnings, last = _cells(
+        s, t, players, max(published, default=0), keep_unfinished, byes_in_cells, version
+    )
     marks = _hand_changes(s, t, last)
     if marks and version == TRF16:
         warnings.append(
             "pairings changed by hand (" + "; ".join(m.removeprefix("### ") for m in marks) + "): TRF-16 has "
             "no way to mark them (TRF-2026 writes them as ### comments)"
         )
+    rated = [c.trf_line for c in rating_corrections_of(s, t.id) if c.round <= last]
+    if rated and version == TRF16:
+        warnings.append(
+            "results kept for the rating report only (" + "; ".join(m.removeprefix("### ") for m in rated)
+            + "): TRF-16 has no way to mark them (TRF-2026 writes them as ### comments); its 001 lines hold the "
+            "results used for pairings and standings"
+        )
+    marks += rated
+    unknown = {p.id: sum(1 for e in cells[p.id].values() if e.code == UNKNOWN_RESULT) for p in players}
     standing = {row.number: row for row in compute_standings(s, t.id, after_round=last)}
     titles = {v: k for k, v in TRF_TITLES.items()}
     ps = point_system(t)
@@ -832,7 +866,10 @@ def _export_text(
                 federation=p.federation,
                 fide_id=p.fide_id,
                 birth=p.birth_date,
-                points=_points_text(standing[p.pairing_number].points + ahead(own.get(last + 1))),
+                # An unknown result ('?') counts what 162 X gives it: a draw, as pairing counts it.
+                points=_points_text(
+                    standing[p.pairing_number].points + ahead(own.get(last + 1)) + unknown[p.id] * ps.draw
+                ),
                 rank=standing[p.pairing_number].rank,
                 rounds=tuple(own[k] for k in range(1, count + 1)),
                 line_number=0,
@@ -846,7 +883,9 @@ def _export_text(
         forbidden_pairs=_forbidden(s, t),
         point_values=_point_values(point_system(t)),
         other_lines=tuple(
-            _header_lines(t, players, version, _byes_records(s, t, last), marks + integrity_lines(s, t.id))
+            _header_lines(
+                t, players, version, _byes_records(s, t, last), marks + integrity_lines(s, t.id), any(unknown.values())
+            )
         ),
     )
     return write_trf(doc), warnings

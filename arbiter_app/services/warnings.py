@@ -48,7 +48,8 @@ class Notice:
 
 
 class ConfirmationNeeded(ArbiterError):
-    """The action needs the arbiter's confirmation at :attr:`level` (3 or 4); nothing was changed.
+    """The action needs the arbiter's confirmation at :attr:`level` (3 or 4; 2: acknowledged, :func:`inform`);
+    nothing was changed.
 
     Call the service again with ``confirmed=needed.level`` once the arbiter has answered.
     """
@@ -112,6 +113,16 @@ def require(confirmed: int, notices: list[Notice]) -> None:
             "; ".join(n.consequences for n in asking if n.consequences),
         )
     )
+
+
+def inform(confirmed: int, notices: list[Notice]) -> None:
+    """Level 2 told before the action: :class:`ConfirmationNeeded` at Level 2 until the arbiter has acknowledged
+    (``confirmed`` 2 or more: any higher answer includes it); nothing to acknowledge, nothing asked."""
+    told = [n for n in notices if n.level == Level.INFORM]
+    if not told or int(confirmed) >= Level.INFORM:
+        return
+    raise ConfirmationNeeded(Notice(Level.INFORM, ", ".join(dict.fromkeys(n.rule for n in told if n.rule)),
+                                    "; ".join(n.text for n in told)))
 
 
 def in_fide_mode_or(fide_mode: bool, level: Level = Level.DOUBLE) -> Level:

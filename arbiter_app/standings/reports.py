@@ -100,8 +100,9 @@ def _table(
     return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(lines) + "\n</tbody>\n</table>\n"
 
 
-def standings_html(standings: Standings, tournament: str, date: str = "") -> str:
-    """The standings after ``standings.round`` as an HTML document."""
+def standings_html(standings: Standings, tournament: str, date: str = "", provisional: str = "") -> str:
+    """The standings after ``standings.round`` as an HTML document; ``provisional`` names the games still without
+    their final result (adjourned ...): the standings are then provisional, never final (checklist Q161, Q169)."""
     headings = ["Place", "No.", "Name", "Rating", "Points", *standings.tiebreaks]
     points = column_texts([row.score for row in standings.rows])
     columns = [column_texts([row.tiebreaks[k] for row in standings.rows]) for k in range(len(standings.tiebreaks))]
@@ -122,8 +123,11 @@ def standings_html(standings: Standings, tournament: str, date: str = "") -> str
         note += "<p>h place within a tie ranked by the arbiter</p>\n"
     if any(r.entered for r in standings.rows):
         note += "<p>e value entered by hand (computed elsewhere)</p>\n"
+    if provisional:
+        note += f"<p>Provisional: games without their final result ({_text(provisional)})</p>\n"
     body = _table(headings, rows) + note
-    return _document(tournament, f"Standings after round {standings.round}", date, body)
+    title = f"{'Provisional standings' if provisional else 'Standings'} after round {standings.round}"
+    return _document(tournament, title, date, body)
 
 
 def _cell_text(cell: CrosstableCell) -> str:

@@ -27,7 +27,7 @@ from .model import PlayerLine, RoundEntry, TrfWarning
 
 _OPPOSITE_COLOUR = {"w": "b", "b": "w", "-": "-"}
 # For each (normalised) result, the results the opponent may have.
-_RECIPROCAL_RESULTS = {"1": "0", "0": "1=0", "=": "=0", "+": "-", "-": "+-", " ": " "}
+_RECIPROCAL_RESULTS = {"1": "0", "0": "1=0", "=": "=0", "+": "-", "-": "+-", " ": " ", "?": "?"}
 
 
 def check_pairings(players: tuple[PlayerLine, ...], source: str) -> tuple[TrfWarning, ...]:

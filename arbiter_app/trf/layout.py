@@ -25,8 +25,10 @@ CANONICAL_ORDER = (OTHER_LINE, *SETTING_CODES, PLAYER_CODE, ACCELERATION_CODE, F
 
 COLOURS = "wb-"
 # 1 0 = played games, + - forfeits, W D L synonyms of 1 = 0, H F U Z byes,
+# ? a game whose result is unknown (adjourned; TRF-2026, the symbol the SPP recommends),
 # blank: no result yet.
-RESULT_CODES = "10=+-WDLHFUZ "
+RESULT_CODES = "10=+-WDLHFUZ? "
+UNKNOWN_RESULT = "?"
 RESULT_SYNONYMS = {"W": "1", "D": "=", "L": "0"}
 PLAYED_CODES = "10=WDL"
 FORFEIT_CODES = "+-"

@@ -21,8 +21,8 @@ class RoundEntry:
 
     ``opponent`` is the opponent's pairing number, None for ``0000`` (or a
     blank opponent field); ``colour`` is ``w``, ``b`` or ``-``; ``code`` is
-    the result code as written, one of ``1 0 = + - W D L H F U Z`` or a blank
-    for a round without result yet.
+    the result code as written, one of ``1 0 = + - W D L H F U Z``, ``?`` for a
+    game whose result is unknown (adjourned), or a blank for a round without result yet.
     """
 
     opponent: int | None

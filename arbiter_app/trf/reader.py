@@ -51,6 +51,7 @@ from .layout import (
     ROUND_STRIDE,
     ROUNDS_CODE,
     SETTING_CODES,
+    UNKNOWN_RESULT,
     round_column,
 )
 from .model import PlayerLine, RoundEntry, TrfDocument, TrfWarning
@@ -170,6 +171,7 @@ class _DocumentBuilder:
         self.other_lines: list[tuple[int, str]] = []
         self.line_order: list[str] = []
         self.forbidden_count = 0
+        self.unknown_results: list[TrfWarning] = []
 
     def error(self, line: int, column: int, expected: str, found: str) -> TrfFormatError:
         return TrfFormatError(self.source, line, column, expected, found)
@@ -207,7 +209,8 @@ class _DocumentBuilder:
             point_values={code: values[code] for code in POINT_VALUE_CODES if code in values},
             other_lines=tuple(self.other_lines),
             line_order=tuple(self.line_order),
-            warnings=check_pairings(players, self.source),
+            warnings=tuple(sorted(check_pairings(players, self.source) + tuple(self.unknown_results),
+                                  key=lambda warning: (warning.line, warning.column))),
             source=self.source,
         )
 
@@ -337,6 +340,14 @@ class _DocumentBuilder:
         colour_column, result_column = column + COLOUR_OFFSET, column + RESULT_OFFSET
         if colour not in COLOURS:
             raise self.error(line_number, colour_column, "a colour 'w', 'b' or '-'", colour)
+        if code not in RESULT_CODES and opponent is not None and colour in "wb" and code.isprintable():
+            # Checklist Q166: a game with a result symbol the format does not define is a game whose result is
+            # unknown, read as '?' (an adjourned game), and said so.
+            self.unknown_results.append(TrfWarning(
+                line_number, result_column,
+                f"unknown result symbol {code!r} of the game against {opponent}: read as an unknown result ('?')",
+            ))  # fmt: skip
+            code = UNKNOWN_RESULT
         if code not in RESULT_CODES:
             raise self.error(line_number, result_column, f"a result code among '{RESULT_CODES.strip()}' or blank", code)
         if opponent == player_number:

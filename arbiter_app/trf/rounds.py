@@ -17,7 +17,10 @@ from arbiter_app.pairing.model import (
 from arbiter_app.trf.errors import TrfError
 from arbiter_app.trf.model import PlayerLine, RoundEntry, TrfDocument
 
-_PLAYED = {"1": Outcome.WIN, "W": Outcome.WIN, "0": Outcome.LOSS, "L": Outcome.LOSS, "=": Outcome.DRAW, "D": Outcome.DRAW}
+_PLAYED = {"1": Outcome.WIN, "W": Outcome.WIN, "0": Outcome.LOSS, "L": Outcome.LOSS, "=": Outcome.DRAW, "D": Outcome.DRAW,
+           # An unknown result ('?', an adjourned game) is a draw for pairing purposes only (C.04.2.D.1,
+           # C.04.2-2026 3.1).
+           "?": Outcome.DRAW}
 _BYES = {
     "U": Outcome.PAIRING_ALLOCATED_BYE,
     "H": Outcome.HALF_POINT_BYE,

@@ -43,7 +43,8 @@ EDITION_FORMATS = {"fide-2026": TRF2026, "baku-2016": TRF16}
 """The format an export takes by default for a tournament paired by an edition."""
 
 SCORE_SYMBOLS = ("W", "D", "L", "A", "P")
-"""The ``162`` symbols written, in this order (``X``, the unknown result, is never written)."""
+"""The ``162`` symbols written, in this order; ``X``, the unknown result, follows them when the file holds a
+game whose result is unknown (``?``, checklist Q165)."""
 
 _SCORE_COLUMN = 5  # 0-based: the first symbol (column 6)
 _SCORE_STRIDE = 9
@@ -77,13 +78,15 @@ def points_text(tenths: int) -> str:
 def score_line(values: dict[str, int]) -> str | None:
     """The ``162`` line for symbol -> points (tenths), None if nothing differs from the defaults.
 
-    ``values`` holds ``W D L A P``; the defaults are 10, 5, 0, 0 and the value of ``W``.
+    ``values`` holds ``W D L A P``; the defaults are 10, 5, 0, 0 and the value of ``W``.  ``X`` (the points of
+    an unknown result) is written whenever ``values`` holds it.
     """
-    defaults = {"W": 10, "D": 5, "L": 0, "A": 0, "P": values.get("W", 10)}
-    if all(values.get(symbol, defaults[symbol]) == defaults[symbol] for symbol in SCORE_SYMBOLS):
+    defaults = {"W": 10, "D": 5, "L": 0, "A": 0, "P": values.get("W", 10), "X": values.get("D", 5)}
+    if "X" not in values and all(values.get(symbol, defaults[symbol]) == defaults[symbol] for symbol in SCORE_SYMBOLS):
         return None
     # The endorsed engine writes every symbol of W, D (and the others only when they differ).
     written = [s for s in SCORE_SYMBOLS if s in ("W", "D") or values.get(s, defaults[s]) != defaults[s]]
+    written += ["X"] if "X" in values else []
     line = "162"
     for k, symbol in enumerate(written):
         start = _SCORE_COLUMN + _SCORE_STRIDE * k

@@ -142,11 +142,12 @@ def test_invalid_input_exits_3_and_changes_nothing(
     assert _dump(seven_db) == before
 
 
-def test_pairing_with_missing_results_exits_3(seven_db: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_pairing_with_missing_results_records_them_adjourned(seven_db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Checklist Q158-Q160: the Level-2 notice names the boards, then the round is paired."""
     run(capsys, "--db", seven_db, "pair")
     run(capsys, "--db", seven_db, "publish")
     code, _, err = run(capsys, "--db", seven_db, "pair")
-    assert code == 3 and "round 3 lacks results on boards 1, 2, 3" in err
+    assert code == 0 and "note (Level 2)" in err and "to pair round 4: round 3 board 1 (" in err
 
 
 def test_no_legal_pairing_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

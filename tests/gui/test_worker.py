@@ -76,7 +76,7 @@ def test_sync_runner_reports_errors_to_the_callback() -> None:
 
 def test_pairing_refused_shows_the_article(window: MainWindow, empty_file: Path, boxes: Any) -> None:
     db = open_database(empty_file)
-    tid = sv.create_tournament(db, "Two rounds", 2).id
+    tid = sv.create_tournament(db, "One round", 1).id
     for k in range(4):
         sv.register_player(db, tid, f"Player {k}", rating=2000 - k)
     sv.pair_next_round(db, tid)
@@ -87,7 +87,7 @@ def test_pairing_refused_shows_the_article(window: MainWindow, empty_file: Path,
     assert not boxes.shown
     window.rounds_view.pair_action.setEnabled(True)
     window.rounds_view.pair_action.trigger()
-    assert boxes.shown and "lacks results" in boxes.shown[-1][2]
+    assert boxes.shown and "all 1 rounds have been paired" in boxes.shown[-1][2] and "C.04.1.a" in boxes.shown[-1][2]
 
 
 def test_child_process_returns_dtos_and_the_services_errors(empty_file: Path) -> None:

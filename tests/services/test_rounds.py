@@ -9,6 +9,7 @@ import pytest
 from arbiter_app.errors import ArbiterError, PairingImpossibleError, RuleViolation
 from arbiter_app.persistence import Database, open_database
 from arbiter_app.services import (
+    ConfirmationNeeded,
     Level,
     Swap,
     apply_override,
@@ -40,14 +41,16 @@ def _publish_with_results(db: Database, t: int) -> None:
     enter_results(db, t, r.number, [(b.number, "1-0") for b in r.boards])
 
 
-def test_pairing_while_the_previous_round_lacks_results_is_refused(db: Database, seven: int) -> None:
+def test_pairing_while_the_previous_round_lacks_results_is_told_first(db: Database, seven: int) -> None:
+    """Checklist Q158-Q160: the missing results are named at Level 2 before anything changes
+    (tests/services/test_adjourned.py pairs on)."""
     r3 = pair_next_round(db, seven)
     publish_round(db, seven)
     enter_result(db, seven, 3, 1, "1-0")
     before = dump(db)
-    with pytest.raises(RuleViolation, match="round 3 lacks results on boards 2, 3") as caught:
+    with pytest.raises(ConfirmationNeeded, match="round 3 board 2 .*, round 3 board 3 ") as caught:
         pair_next_round(db, seven)
-    assert caught.value.article == "C.04.2.D.7"
+    assert caught.value.level == Level.INFORM
     assert dump(db) == before
     enter_results(db, seven, 3, [(b.number, "1/2") for b in r3.boards[1:]])
     assert pair_next_round(db, seven).number == 4
