@@ -52,6 +52,7 @@ from arbiter_app.persistence.models import (
     Tournament,
     utcnow,
 )
+from arbiter_app.ratings.methods import METHODS, RATING_METHOD_CODE
 from arbiter_app.services.dto import ExportInfo, ImportInfo
 from arbiter_app.services.fide_mode import (
     TRF_KEY,
@@ -238,6 +239,9 @@ def _tournament(doc: TrfDocument, name: str | None) -> Tournament:
                 raise ArbiterError(f"{doc.source}:{line_number}:6: points out of order (a loss <= a draw <= a win > 0)")
             scores = found
             continue
+        if code == RATING_METHOD_CODE and text.upper() in METHODS:
+            values["rating_method"] = text.upper()
+            continue
         if code == "202" and text:
             values["tie_breaks"] = ", ".join(word.strip() for word in text.split(",") if word.strip())
             continue
@@ -351,6 +355,8 @@ def import_trf(
                 name=line.name,
                 title=title,
                 rating=line.rating or 0,
+                fide_rating=line.rating or 0,
+                fide_rating_source="TRF file",
                 fide_id=line.fide_id,
                 federation=line.federation,
                 sex=line.sex.strip(),
@@ -560,7 +566,7 @@ _COMPUTED_HEADERS = ("062", "072", "082")
 
 def _trf2026_lines(t: Tournament, byes: list[str]) -> dict[str, str]:
     """The TRF-2026 tournament records: 142 rounds, 152 initial colour, 162 scoring (where it differs
-    from 1 / ½ / 0), 192 the pairing system, 202 tie-breaks (C.07 codes, when announced)."""
+    from 1 / ½ / 0), 172 the tournament-rating method, 192 the pairing system, 202 tie-breaks (C.07 codes, when announced)."""
     ps = point_system(t)
     lines = {"142": f"142 {t.rounds_count}", "152": f"152 {'B' if t.initial_colour == 'black' else 'W'}"}
     absent = ps.zero_point_bye if ps.zero_point_bye == ps.forfeit_loss else None
@@ -571,6 +577,7 @@ def _trf2026_lines(t: Tournament, byes: list[str]) -> dict[str, str]:
         lines["162"] = line
     if (code := system_of(t).trf2026_code(bool(t.accelerated))) is not None:
         lines["192"] = f"192 {code}"
+    lines[RATING_METHOD_CODE] = f"{RATING_METHOD_CODE} {t.rating_method}"
     if t.tie_breaks.strip() and t.tie_break_rules.startswith("c07"):
         lines["202"] = "202 " + ",".join(code.strip() for code in t.tie_breaks.split(",") if code.strip())
     if byes:
