@@ -17,7 +17,9 @@ from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.csv_dialog import CsvImportDialog
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.modal import run_modal
+from arbiter_app.gui.rating_check import RatingSettingsDialog, check_now, update_all_lists
 from arbiter_app.gui.rating_list_import import RatingListImporter
+from arbiter_app.services.ratings import ImportReport
 
 CSV_FILTER = "CSV sheets (*.csv *.txt);;All files (*)"
 SHOWN_CHANGES = 25
@@ -107,6 +109,9 @@ def add_player_list_actions(window: QMainWindow, menu: QMenu) -> RatingListImpor
     entries = (
         ("Import FIDE &rating list…", importer.choose),
         ("&Update ratings from the FIDE list…", lambda: (c := _context(window)) and update_ratings(window, c)),
+        ("&Check ratings against the list…", lambda: (c := _context(window)) and check_now(window, c)),
+        ("Update &all rating lists", lambda: update_all_lists(window, getattr(window, "context", None))),
+        ("Rating &settings…", lambda: (c := _context(window)) and run_modal(RatingSettingsDialog(c, window))),
         ("Import players from &CSV…", lambda: (c := _context(window)) and import_csv(window, c)),
         ("Export players to CS&V…", lambda: (c := _context(window)) and export_csv(window, c)),
     )
@@ -114,4 +119,10 @@ def add_player_list_actions(window: QMainWindow, menu: QMenu) -> RatingListImpor
         action = QAction(text, window)
         action.triggered.connect(lambda _checked=False, slot=slot: slot())
         menu.addAction(action)
+    # Checklist Q139: the registered ratings are checked after every list import, unless switched off.
+    importer.finished.connect(
+        lambda report: isinstance(report, ImportReport)
+        and (c := getattr(window, "context", None)) is not None
+        and check_now(window, c, automatic=True)
+    )
     return importer

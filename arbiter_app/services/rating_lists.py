@@ -15,8 +15,8 @@ Checklist section L and Q145, all offline:
   one not found there is offered the ratings of the other lists (Q127-Q129);
 * the consistency check (Q133, Q137-Q144): are the registered ratings those of the
   list valid at the start of the tournament (the current month's if it lasts more than
-  30 days)?  It says first whether the local lists are of that month (Q141), runs when
-  the tournament is opened and after a list is imported unless switched off (Q138-Q139),
+  30 days)?  It says first whether the local lists are of that month (Q141), runs by
+  itself after every list import or update unless switched off (Q138-Q139),
   runs on request, and changes only the ratings the arbiter chooses (Q143-Q144).
 """
 
@@ -53,10 +53,11 @@ from arbiter_app.ratings.methods import (
     parse_sequence,
     tournament_rating,
 )
+from arbiter_app.services.dto import PlayerInfo
 from arbiter_app.services.fide_mode import TRF_KEY, configuration_line, frozen, last_paired
 from arbiter_app.services.players import _renumber, register_in
 from arbiter_app.services.ratings import ImportReport, _store, import_rating_list, ratings_path
-from arbiter_app.services.records import audit
+from arbiter_app.services.records import audit, player_info
 from arbiter_app.services.warnings import require
 
 Store = str | os.PathLike[str] | None
@@ -327,7 +328,7 @@ def registration_rating(db: Database, tournament_id: int, fide_id: str, store: S
 
 def register_with_rating(
     db: Database, tournament_id: int, name: str, listed: ListedRating | None, **fields: object
-) -> PlayerRatings:
+) -> PlayerInfo:
     """Register a player with the rating of a list (FIDE's lists: the FIDE rating; a custom list: the national
     rating), its source kept; ``listed`` None: the ``rating`` of ``fields`` entered by hand."""
     with db.write() as s:
@@ -339,7 +340,7 @@ def register_with_rating(
         if listed is not None and listed.national:
             p.national_rating, p.national_rating_source = listed.rating, listed.source
         _recompute(s, t)
-        return _ratings(p)
+        return player_info(p)
 
 
 # ------------------------------------------------------------------------------------------------ freshness
@@ -450,7 +451,7 @@ def check_ratings(
 def automatic_check(
     db: Database, tournament_id: int, *, today: date | None = None, store: Store = None
 ) -> ConsistencyReport | None:
-    """The check run without being asked (when the tournament is opened, after a list is imported: Q139), unless
+    """The check run without being asked (after a list is imported or updated: Q139), unless
     switched off (Q138); None when off."""
     with db.read() as s:
         on = queries.tournament(s, tournament_id).rating_check

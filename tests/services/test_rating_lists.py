@@ -201,7 +201,7 @@ def test_consistency_check_reports_and_applies_a_chosen_subset(tmp_path: Path, d
 
 
 def test_the_automatic_check_can_be_switched_off(tmp_path: Path, db: Database, store: Path) -> None:
-    """Q138-Q140: the check runs by itself (when the tournament is opened, after a list import) unless switched off."""
+    """Q138-Q140: the check runs by itself (after a list import or update) unless switched off."""
     sv.import_rating_list(write_combined(tmp_path / "players_list_foa.txt"), date="2026-11")
     tid = sv.create_tournament(db, "Open", 5).id
     sv.register_player(db, tid, "Carlsen, Magnus", rating=2800, fide_id="1503014")
