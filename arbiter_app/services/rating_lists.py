@@ -505,11 +505,16 @@ def import_custom_list(
     skipped: list[BadLine] = []
 
     def players() -> Iterable[ListPlayer]:
+        read = 0
         for item in read_custom_list(source):
             if isinstance(item, BadLine):
                 skipped.append(item)
             else:
+                read += 1
                 yield item
+        if not read:  # raised inside the import's transaction: the list held stays
+            first = f" ({skipped[0]})" if skipped else ""
+            raise ArbiterError(f"{source.name}: no player could be read{first}; the list was not imported")
 
     def duplicate(line: int, fide_id: int, who: str) -> None:
         skipped.append(BadLine(line, f"id {fide_id} is listed twice (the first line is kept)", who))
