@@ -35,7 +35,7 @@ def _context(window: QMainWindow) -> TournamentContext | None:
 def update_ratings(parent: QWidget, context: TournamentContext, kind: str | None = None) -> bool:
     """Ask which list, show what would change, and change it if the arbiter agrees; True if changed."""
     try:
-        lists = sv.rating_list_info()
+        lists = tuple(i for i in sv.rating_list_info() if i.kind in ("standard", "rapid", "blitz"))
         if not lists:
             QMessageBox.information(parent, "FIDE rating list", "No FIDE rating list has been imported yet.")
             return False

@@ -112,7 +112,7 @@ def check_now(parent: QWidget, context: TournamentContext, *, automatic: bool = 
     try:
         if automatic:
             report = rl.automatic_check(context.db, context.tournament_id)
-            if report is None or not (report.differences or report.stale):
+            if report is None or not report.differences:
                 return False
         else:
             report = rl.check_ratings(context.db, context.tournament_id)

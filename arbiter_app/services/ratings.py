@@ -247,8 +247,8 @@ def rating_list_info(store: str | os.PathLike[str] | None = None) -> tuple[Ratin
 
 def _default_kind(lists: tuple[StoredList, ...] | tuple[RatingListInfo, ...], kind: str | None) -> str | None:
     if kind:
-        if kind not in KINDS:
-            raise ArbiterError(f"unknown list {kind!r} (standard, rapid or blitz)")
+        if kind not in KINDS and kind not in {s.kind for s in lists}:  # a custom list held: searched alike
+            raise ArbiterError(f"unknown list {kind!r} (standard, rapid, blitz or a custom list held)")
         return kind
     return lists[0].kind if lists else None
 

@@ -126,6 +126,7 @@ def test_a_custom_list_in_csv(tmp_path: Path, store: Path) -> None:
     assert [str(b) for b in report.skipped] == ["line 4: id '12x' is not a whole number"]
     assert "custom:NOR" in rl.lists_held()
     assert rl.ratings_in_list("custom:NOR", [99000001])[99000001].source == "NOR 2026-11"
+    assert [(p.name, p.rating) for p in sv.search_players("nordm", kind="custom:NOR")] == [("Nordmann, Ola", 1720)]
     bad = tmp_path / "bad.csv"
     bad.write_text("fide;name\n1;A\n", encoding="utf-8")
     with pytest.raises(ArbiterError, match="the header has no 'id', 'rating' column"):
