@@ -229,6 +229,16 @@ def _parser() -> argparse.ArgumentParser:
                         "the start? (says first whether the local lists are current)")
     q.set_defaults(run=_ratings_check)
     q.add_argument("--apply", metavar="N,N|all", help="take the listed rating of these pairing numbers only")
+    q = rsub.add_parser("players", parents=[common], help="each player's tournament, FIDE, national and manual "
+                        "ratings, with where each came from")
+    q.set_defaults(run=_ratings_players)
+    q = rsub.add_parser("set", parents=[common], help="a player's FIDE, national or manual rating, typed in")
+    q.set_defaults(run=_ratings_set)
+    q.add_argument("number", type=int, help="pairing number")
+    q.add_argument("--fide", type=int)
+    q.add_argument("--national", type=int)
+    q.add_argument("--manual", type=int, help="the arbiter's rating (methods HBFN and OTHER)")
+    q.add_argument("--source", default="manual", help="where the rating comes from (default: manual)")
     q = rsub.add_parser("source", parents=[common], help="where a list is updated from (a file or https:// address)")
     q.set_defaults(run=_ratings_source)
     q.add_argument("list", help="standard, rapid, blitz or custom:NAME")
@@ -708,6 +718,21 @@ def _numbers(text: str) -> list[int]:
         raise ArbiterError(f"--apply {text!r}: pairing numbers separated by commas, or 'all'") from error
 
 
+def _ratings_players(db: Database, a: argparse.Namespace) -> int:
+    for r in rl.player_ratings(db, _tid(db)):
+        national = f"{r.national_rating} ({r.national_source})" if r.national_rating else "-"
+        print(f"{r.number:>4} {r.name:<32} {r.tournament_rating:>4}  FIDE {r.fide_rating} ({r.fide_source})"
+              f"  national {national}  manual {r.manual_rating or '-'}")
+    return EXIT_OK
+
+
+def _ratings_set(db: Database, a: argparse.Namespace) -> int:
+    r = rl.set_player_ratings(db, _tid(db), a.number, fide=a.fide, national=a.national, manual=a.manual,
+                              source=a.source)  # fmt: skip
+    print(f"#{r.number} {r.name}: tournament rating {r.tournament_rating}")
+    return EXIT_OK
+
+
 def _ratings_source(db: Database | None, a: argparse.Namespace) -> int:
     sources = rl.set_list_source(a.list, a.location)
     for name, location in sorted(sources.items()):
@@ -979,7 +1004,7 @@ READ_ONLY = {"show", "standings", "audit", "export-trf", "report"}
 def _needs_no_file(args: argparse.Namespace) -> bool:
     """The rating list commands, but for ``update``, and a CSV preview, never open a tournament file."""
     if args.command == "ratings":
-        return getattr(args, "ratings_command", None) not in ("update", "settings", "check")
+        return getattr(args, "ratings_command", None) not in ("update", "settings", "check", "players", "set")
     return args.command == "players" and bool(getattr(args, "preview", False))
 
 

@@ -126,8 +126,16 @@ def test_settings_check_and_a_subset_applied(tmp_path: Path, capsys: pytest.Capt
     assert [line.split()[:4] for line in out.splitlines()] == [
         ["1", "Carlsen,", "Magnus", "2831"], ["2", "Caruana,", "Fabiano", "2810"],
     ]  # fmt: skip
+    code, out, _ = run(capsys, "--db", db, "ratings", "set", "2", "--national", "2790", "--source", "NOR 2026-11")
+    code, out, _ = run(capsys, "--db", db, "ratings", "set", "2", "--manual", "2850")
+    assert code == 0 and out.strip() == "#2 Caruana, Fabiano: tournament rating 2810"  # FIDE: the manual one unused
     code, out, _ = run(capsys, "--db", db, "ratings", "settings", "--method", "HBFN")
     assert code == 0 and "tournament rating: HBFN" in out
+    code, out, _ = run(capsys, "--db", db, "ratings", "players")
+    assert out.splitlines()[0].split("  ")[-3:] == [
+        "FIDE 2810 (manual)", "national 2790 (NOR 2026-11)", "manual 2850",
+    ]  # fmt: skip
+    assert out.splitlines()[0].split()[:4] == ["1", "Caruana,", "Fabiano", "2850"]  # the highest (HBFN) leads
     assert run(capsys, "--db", db, "pair")[0] == 0
     code, _, err = run(capsys, "--db", db, "ratings", "settings", "--method", "FIDE")
     assert code == 3 and "tournament-rating method is frozen once round 1 is paired" in err
