@@ -17,7 +17,7 @@ from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.csv_dialog import CsvImportDialog
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.modal import run_modal
-from arbiter_app.gui.rating_check import RatingSettingsDialog, check_now, update_all_lists
+from arbiter_app.gui.rating_check import PlayerRatingsDialog, RatingSettingsDialog, check_now, update_all_lists
 from arbiter_app.gui.rating_list_import import RatingListImporter
 from arbiter_app.services.ratings import ImportReport
 
@@ -112,6 +112,7 @@ def add_player_list_actions(window: QMainWindow, menu: QMenu) -> RatingListImpor
         ("&Check ratings against the list…", lambda: (c := _context(window)) and check_now(window, c)),
         ("Update &all rating lists", lambda: update_all_lists(window, getattr(window, "context", None))),
         ("Rating &settings…", lambda: (c := _context(window)) and run_modal(RatingSettingsDialog(c, window))),
+        ("&Player ratings…", lambda: (c := _context(window)) and run_modal(PlayerRatingsDialog(c, window))),
         ("Import players from &CSV…", lambda: (c := _context(window)) and import_csv(window, c)),
         ("Export players to CS&V…", lambda: (c := _context(window)) and export_csv(window, c)),
     )

@@ -25,15 +25,17 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMessageBox,
+    QTableWidget,
+    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
+from arbiter_app.errors import ArbiterError
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.player_dialog import error_label, finish_form, show_inline
-from arbiter_app.gui.rating_choice import RatingChoiceDialog
 from arbiter_app.gui.warning_dialogs import confirmed_call
 from arbiter_app.ratings.methods import DEFAULT_SEQUENCES, METHODS, RATING_TYPES
 from arbiter_app.services import rating_lists as rl
@@ -196,4 +198,58 @@ class RatingSettingsDialog(QDialog):
         self.accept()
 
 
-__all__ = ["RatingCheckDialog", "RatingChoiceDialog", "RatingSettingsDialog", "check_now", "update_all_lists"]
+class PlayerRatingsDialog(QDialog):
+    """Every player's ratings kept apart (checklist Q116, Q134): the tournament rating, the FIDE rating and its
+    source, the national and manual ratings (typed in here; the tournament rating follows the method)."""
+
+    HEADERS = ("#", "Name", "Tournament", "FIDE (source)", "National", "National source", "Manual")
+    NATIONAL, MANUAL = 4, 6
+
+    def __init__(self, context: TournamentContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._context = context
+        self.setWindowTitle("Player ratings")
+        self.rows = rl.player_ratings(context.db, context.tournament_id)
+        self.table = QTableWidget(len(self.rows), len(self.HEADERS))
+        self.table.setHorizontalHeaderLabels(list(self.HEADERS))
+        self.table.verticalHeader().setVisible(False)
+        for k, r in enumerate(self.rows):
+            cells = (str(r.number), r.name, str(r.tournament_rating), f"{r.fide_rating} ({r.fide_source})",
+                     str(r.national_rating), r.national_source, str(r.manual_rating))  # fmt: skip
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column not in (self.NATIONAL, self.MANUAL):
+                    item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                self.table.setItem(k, column, item)
+        self.table.resizeColumnsToContents()
+        form = QFormLayout()
+        form.addRow(QLabel(f"Tournament rating by {rl.rating_settings(context.db, context.tournament_id).method}; "
+                           "national and manual ratings may be typed in (0: none)."))  # fmt: skip
+        form.addRow(self.table)
+        self.errors = finish_form(self, form, self._on_accepted, width=760)
+
+    def _value(self, row: int, column: int) -> int:
+        text = self.table.item(row, column).text().strip() or "0"
+        if not text.isdigit():
+            raise ArbiterError(f"#{self.rows[row].number}: rating {text!r} is not a whole number")
+        return int(text)
+
+    def _on_accepted(self) -> None:
+        try:
+            for k, r in enumerate(self.rows):
+                national, manual = self._value(k, self.NATIONAL), self._value(k, self.MANUAL)
+                if national != r.national_rating or manual != r.manual_rating:
+                    self._context.call(
+                        rl.set_player_ratings, r.number,
+                        national=national if national != r.national_rating else None,
+                        manual=manual if manual != r.manual_rating else None,
+                    )  # fmt: skip
+        except Exception as error:  # noqa: BLE001 - refusals shown inline, bugs raised again
+            show_inline(self.errors, error)
+            return
+        self.accept()
+
+
+__all__ = [
+    "PlayerRatingsDialog", "RatingCheckDialog", "RatingSettingsDialog", "check_now", "update_all_lists",
+]  # fmt: skip

@@ -14,7 +14,7 @@ from arbiter_app import services as sv
 from arbiter_app.gui.main_window import MainWindow
 from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.player_dialog import PlayerDialog
-from arbiter_app.gui.rating_check import RatingCheckDialog, RatingSettingsDialog
+from arbiter_app.gui.rating_check import PlayerRatingsDialog, RatingCheckDialog, RatingSettingsDialog
 from arbiter_app.gui.rating_choice import RatingChoiceDialog
 from arbiter_app.persistence import open_database
 from arbiter_app.services import rating_lists as rl
@@ -115,3 +115,26 @@ def test_a_list_import_runs_the_check_unless_switched_off(
     window.rating_list_importer.finished.emit(report)
     qtbot.wait(400)
     assert again == []
+
+
+def test_national_and_manual_ratings_typed_in_the_ratings_table(
+    window: MainWindow, empty_file: Path, qtbot: Any, isolated: Path
+) -> None:
+    """Q116, Q134, Q145: the table shows each rating apart with its source; a national rating typed in moves the
+    player once the method is NIDOF."""
+    a_tournament(empty_file, ("Alpha", 2000, ""), ("Beta", 1900, ""))
+    assert window.open_file(empty_file) and window.context is not None
+    context = window.context
+    dialog = PlayerRatingsDialog(context, window)
+    qtbot.addWidget(dialog)
+    assert [dialog.table.item(1, c).text() for c in range(7)] == ["2", "Beta", "1900", "1900 (manual)", "0", "", "0"]
+    dialog.table.item(1, PlayerRatingsDialog.NATIONAL).setText("2100")
+    dialog.table.item(0, PlayerRatingsDialog.MANUAL).setText("x")
+    dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+    assert "#1: rating 'x' is not a whole number" in dialog.errors.text()
+    dialog.table.item(0, PlayerRatingsDialog.MANUAL).setText("")
+    dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+    rl.set_rating_method(context.db, context.tournament_id, "NIDOF")
+    players = {p.name: (p.number, p.rating) for p in sv.list_players(context.db, context.tournament_id)}
+    assert players == {"Beta": (1, 2100), "Alpha": (2, 2000)}
+    assert [r.national_source for r in rl.player_ratings(context.db, context.tournament_id)] == ["manual", ""]
