@@ -17,7 +17,13 @@ from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.csv_dialog import CsvImportDialog
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.modal import run_modal
-from arbiter_app.gui.rating_check import PlayerRatingsDialog, RatingSettingsDialog, check_now, update_all_lists
+from arbiter_app.gui.rating_check import (
+    PlayerRatingsDialog,
+    RatingSettingsDialog,
+    check_now,
+    import_custom_list,
+    update_all_lists,
+)
 from arbiter_app.gui.rating_list_import import RatingListImporter
 from arbiter_app.services.ratings import ImportReport
 
@@ -109,10 +115,11 @@ def add_player_list_actions(window: QMainWindow, menu: QMenu) -> RatingListImpor
     entries = (
         ("Import FIDE &rating list…", importer.choose),
         ("&Update ratings from the FIDE list…", lambda: (c := _context(window)) and update_ratings(window, c)),
-        ("&Check ratings against the list…", lambda: (c := _context(window)) and check_now(window, c)),
-        ("Update &all rating lists", lambda: update_all_lists(window, getattr(window, "context", None))),
-        ("Rating &settings…", lambda: (c := _context(window)) and run_modal(RatingSettingsDialog(c, window))),
-        ("&Player ratings…", lambda: (c := _context(window)) and run_modal(PlayerRatingsDialog(c, window))),
+        ("Import a c&ustom rating list (CSV)…", lambda: import_custom_list(window, getattr(window, "context", None))),
+        ("Chec&k ratings against the list…", lambda: (c := _context(window)) and check_now(window, c)),
+        ("Update all rating &lists", lambda: update_all_lists(window, getattr(window, "context", None))),
+        ("Ratin&g settings…", lambda: (c := _context(window)) and run_modal(RatingSettingsDialog(c, window))),
+        ("Pla&yer ratings…", lambda: (c := _context(window)) and run_modal(PlayerRatingsDialog(c, window))),
         ("Import players from &CSV…", lambda: (c := _context(window)) and import_csv(window, c)),
         ("Export players to CS&V…", lambda: (c := _context(window)) and export_csv(window, c)),
     )

@@ -13,13 +13,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -41,6 +45,8 @@ from arbiter_app.ratings.methods import DEFAULT_SEQUENCES, METHODS, RATING_TYPES
 from arbiter_app.services import rating_lists as rl
 from arbiter_app.services.rating_lists import ConsistencyReport, RatingDifference
 
+CUSTOM_FILTER = "Rating lists in CSV (*.csv *.txt);;All files (*)"
+SHOWN_SKIPPED = 15
 METHOD_TEXTS = {
     "FIDE": "FIDE rating",
     "NRO": "national rating",
@@ -147,6 +153,34 @@ def update_all_lists(parent: QWidget, context: TournamentContext | None) -> None
         check_now(parent, context, automatic=True)
 
 
+def import_custom_list(
+    parent: QWidget, context: TournamentContext | None, path: Path | None = None, name: str | None = None
+) -> bool:
+    """A national (custom) list from CSV (columns id, name, rating; optional federation, title, sex, birth_year),
+    then the automatic check; True if imported."""
+    if path is None:
+        chosen, _ = QFileDialog.getOpenFileName(parent, "Import a custom rating list", "", CUSTOM_FILTER)
+        if not chosen:
+            return False
+        path = Path(chosen)
+    if name is None:
+        name, ok = QInputDialog.getText(parent, "Custom rating list", "The list's name (such as NOR):")
+        if not ok:
+            return False
+    try:
+        report = rl.import_custom_list(path, name)
+    except Exception as error:  # noqa: BLE001
+        show_error(parent, error)
+        return False
+    text = f"{report.source} ({report.date or 'month unknown'}): {sum(report.players.values()):,} players."
+    if report.skipped_count:
+        text += "\n\nSkipped:\n" + "\n".join(str(b) for b in report.skipped[:SHOWN_SKIPPED])
+    QMessageBox.information(parent, f"Custom list custom:{name.strip()} imported", text)
+    if context is not None:
+        check_now(parent, context, automatic=True)
+    return True
+
+
 class RatingSettingsDialog(QDialog):
     """The tournament's rating settings and where each list is updated from."""
 
@@ -251,5 +285,6 @@ class PlayerRatingsDialog(QDialog):
 
 
 __all__ = [
-    "PlayerRatingsDialog", "RatingCheckDialog", "RatingSettingsDialog", "check_now", "update_all_lists",
+    "PlayerRatingsDialog", "RatingCheckDialog", "RatingSettingsDialog", "check_now", "import_custom_list",
+    "update_all_lists",
 ]  # fmt: skip

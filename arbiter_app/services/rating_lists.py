@@ -354,14 +354,18 @@ def stale_lists(names: Iterable[str], today: date, store: Store = None) -> tuple
     for name in names:
         base = EFFECTIVE.get(name, name)
         title = list_title(base)
-        if base not in held:
-            said.append(f"no {title} list is held: import it (Ratings > Import rating list)")
+        if base not in held and is_national(base):
+            said.append(f"no {title} list is held: import it (File > Import a custom rating list, or arbiter "
+                        "ratings import-custom)")  # fmt: skip
+        elif base not in held:
+            said.append(f"no {title} list is held: import it (File > Import FIDE rating list, or arbiter ratings import)")
         elif not held[base]:
             said.append(f"the {title} list held has no month: import the list of {month}")
         elif months_between(held[base], month) > 0:
             said.append(
-                f"the {title} list held is of {held[base]}, the list of {month} is out: update it (Ratings > Update "
-                "all lists, from the files or addresses set for each list) before relying on a check"
+                f"the {title} list held is of {held[base]}, the list of {month} is out: update it (File > Update "
+                "all rating lists, or arbiter ratings update-all: from the file or address set for each list) before "
+                "relying on a check"
             )
     return tuple(dict.fromkeys(said))
 

@@ -14,7 +14,12 @@ from arbiter_app import services as sv
 from arbiter_app.gui.main_window import MainWindow
 from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.player_dialog import PlayerDialog
-from arbiter_app.gui.rating_check import PlayerRatingsDialog, RatingCheckDialog, RatingSettingsDialog
+from arbiter_app.gui.rating_check import (
+    PlayerRatingsDialog,
+    RatingCheckDialog,
+    RatingSettingsDialog,
+    import_custom_list,
+)
 from arbiter_app.gui.rating_choice import RatingChoiceDialog
 from arbiter_app.persistence import open_database
 from arbiter_app.services import rating_lists as rl
@@ -138,3 +143,18 @@ def test_national_and_manual_ratings_typed_in_the_ratings_table(
     players = {p.name: (p.number, p.rating) for p in sv.list_players(context.db, context.tournament_id)}
     assert players == {"Beta": (1, 2100), "Alpha": (2, 2000)}
     assert [r.national_source for r in rl.player_ratings(context.db, context.tournament_id)] == ["manual", ""]
+
+
+def test_a_custom_list_imported_in_the_window(
+    window: MainWindow, tmp_path: Path, isolated: Path, boxes: MessageBoxes
+) -> None:
+    """Q117: a national list in CSV from the File menu; a file without the columns is refused with their names."""
+    bad = tmp_path / "bad.csv"
+    bad.write_text("fide;name\n1;A\n", encoding="utf-8")
+    assert not import_custom_list(window, None, bad, "NOR")
+    good = tmp_path / "nor_nov26.csv"
+    good.write_text("id;name;rating\n99000001;Nordmann, Ola;1720\n", encoding="utf-8")
+    assert import_custom_list(window, None, good, "NOR")
+    assert "custom:NOR" in rl.lists_held()
+    said = " ".join(" ".join(shown) for shown in boxes.shown)
+    assert "the header has no 'id', 'rating' column" in said and "nor_nov26.csv (2026-11): 1 players." in said

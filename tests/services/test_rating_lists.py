@@ -175,7 +175,7 @@ def test_consistency_check_reports_and_applies_a_chosen_subset(tmp_path: Path, d
     sv.register_player(db, tid, "Gone, Player", rating=1400, fide_id="99999999")
     sv.register_player(db, tid, "Local, Player", rating=1500)
     empty = rl.check_ratings(db, tid, today=NOVEMBER)
-    assert empty.stale[0] == "no FIDE standard list is held: import it (Ratings > Import rating list)"
+    assert empty.stale[0] == "no FIDE standard list is held: import it (File > Import FIDE rating list, or arbiter ratings import)"
     older = [P(p.fide_id, p.name, std=str(int(p.std) - 5)) for p in PLAYERS]
     sv.import_rating_list(write_single(tmp_path / "standard_oct26frl.txt", "standard", tuple(older), month="OCT26"))
     stale = rl.check_ratings(db, tid, today=NOVEMBER)
@@ -216,8 +216,9 @@ def test_the_automatic_check_can_be_switched_off(tmp_path: Path, db: Database, s
 def test_update_all_lists_from_their_configured_files(tmp_path: Path, store: Path) -> None:
     """Q135-Q136: each list has a file (or address) set once; one call imports them all; a list that fails is
     reported and keeps what was held; the freshness check then says the lists are current."""
-    assert rl.stale_lists(["standard"], NOVEMBER) == ("no FIDE standard list is held: import it (Ratings > Import "
-                                                       "rating list)",)
+    assert rl.stale_lists(["standard"], NOVEMBER) == (
+        "no FIDE standard list is held: import it (File > Import FIDE rating list, or arbiter ratings import)",
+    )
     rl.set_list_source("standard", str(write_combined(tmp_path / "players_list_foa_nov26.txt")))
     rl.set_list_source("custom:NOR", str(national(tmp_path)))
     rl.set_list_source("blitz", str(tmp_path / "missing_blitz_nov26.txt"))
