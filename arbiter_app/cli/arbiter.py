@@ -14,6 +14,10 @@
     arbiter ratings import players_list_foa.txt --date 2026-11   # the FIDE list, offline
     arbiter ratings search "Carlsen, M"
     arbiter --db open.db ratings update --kind standard          # registered players' ratings, on request
+    arbiter ratings import-custom nor_nov26.csv --name NOR       # a national list (CSV: id, name, rating)
+    arbiter --db open.db ratings settings --method FIDON --lists standard,custom:NOR --auto-check off
+    arbiter --db open.db ratings check --apply 3,7               # consistency check; apply #3 and #7 only
+    arbiter ratings source standard ~/lists/players_list_foa.zip && arbiter ratings update-all
     arbiter --db open.db players import-csv signup.csv --preview
 
 ``--db`` defaults to ``tournament.db`` in the user's data folder;
@@ -48,6 +52,8 @@ from arbiter_app.pairing.articles import PUBLISHED_CHANGE_CASES_2026
 from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS
 from arbiter_app.pairing.engine import edition as edition_rules
 from arbiter_app.pairing.model import Colour, PointSystem
+from arbiter_app.ratings.methods import METHODS
+from arbiter_app.services import rating_lists as rl
 from arbiter_app.services.dto import OverridePreview, RoundInfo
 from arbiter_app.services.files import (
     ARBITER_ENV,
@@ -208,6 +214,42 @@ def _parser() -> argparse.ArgumentParser:
     q.set_defaults(run=_ratings_update)
     q.add_argument("--kind", choices=kinds, default="standard")
     q.add_argument("--dry-run", action="store_true", help="only show what would change")
+    q = rsub.add_parser("import-custom", parents=[common], help="import a custom (national) list: CSV with the "
+                        "columns id (FIDE ID), name, rating; optionally federation, title, sex, birth_year")
+    q.set_defaults(run=_ratings_import_custom)
+    q.add_argument("file", type=Path)
+    q.add_argument("--name", required=True, help="the list's name, such as NOR (used as custom:NOR)")
+    q.add_argument("--date", default="", metavar="YYYY-MM", help="the list's month (default: from the file name)")
+    q = rsub.add_parser("settings", parents=[common], help="the tournament rating's method, the lists searched, "
+                        "the automatic check (shown when nothing is given)")
+    q.set_defaults(run=_ratings_settings)
+    q.add_argument("--method", choices=METHODS, help="how the tournament rating is found (TRF-2026 172)")
+    q.add_argument("--type", choices=kinds, dest="rating_type", help="the event is rated as (sets the default lists)")
+    q.add_argument("--lists", metavar="A,B,...", help="lists searched in order (standard, rapid, blitz, "
+                   "rapid-effective, blitz-effective, custom:NAME); 'default' for the event's default")
+    q.add_argument("--auto-check", choices=("on", "off"), help="check the ratings after every list update")
+    q.add_argument("--yes", action="store_true", help=YES_HELP)
+    q = rsub.add_parser("check", parents=[common], help="are the registered ratings those of the list valid at "
+                        "the start? (says first whether the local lists are current)")
+    q.set_defaults(run=_ratings_check)
+    q.add_argument("--apply", metavar="N,N|all", help="take the listed rating of these pairing numbers only")
+    q = rsub.add_parser("players", parents=[common], help="each player's tournament, FIDE, national and manual "
+                        "ratings, with where each came from")
+    q.set_defaults(run=_ratings_players)
+    q = rsub.add_parser("set", parents=[common], help="a player's FIDE, national or manual rating, typed in")
+    q.set_defaults(run=_ratings_set)
+    q.add_argument("number", type=int, help="pairing number")
+    q.add_argument("--fide", type=int)
+    q.add_argument("--national", type=int)
+    q.add_argument("--manual", type=int, help="the arbiter's rating (methods HBFN and OTHER)")
+    q.add_argument("--source", default="manual", help="where the rating comes from (default: manual)")
+    q = rsub.add_parser("source", parents=[common], help="where a list is updated from (a file or https:// address)")
+    q.set_defaults(run=_ratings_source)
+    q.add_argument("list", help="standard, rapid, blitz or custom:NAME")
+    q.add_argument("location", nargs="?", default="", help="empty: forget it")
+    rsub.add_parser("update-all", parents=[common], help="import every list from its source").set_defaults(
+        run=_ratings_update_all
+    )
 
     p = command("import-trf", "create the tournament from a TRF-16 file", _import)
     p.add_argument("trf", type=Path)
@@ -639,6 +681,93 @@ def _ratings_update(db: Database, a: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _ratings_import_custom(db: Database | None, a: argparse.Namespace) -> int:
+    report = rl.import_custom_list(a.file, a.name, date=a.date)
+    for bad in report.skipped:
+        print(f"{PROG}: {a.file.name}, {bad}: skipped", file=sys.stderr)
+    count = sum(report.players.values())
+    print(f"imported {report.source} as custom:{a.name.strip()} ({report.date or 'date unknown'}): {count} players")
+    return EXIT_OK
+
+
+def _ratings_settings(db: Database, a: argparse.Namespace) -> int:
+    tid = _tid(db)
+    if a.rating_type:
+        rl.set_rating_type(db, tid, a.rating_type)
+    if a.lists is not None:
+        rl.set_list_sequence(db, tid, [] if a.lists.strip() == "default" else a.lists.split(","))
+    if a.auto_check:
+        rl.set_rating_check(db, tid, a.auto_check == "on")
+    if a.method:
+        confirming(lambda level: rl.set_rating_method(db, tid, a.method, confirmed=level), a.yes)
+    got = rl.rating_settings(db, tid)
+    print(f"tournament rating: {got.method}; rated as {got.rating_type}; lists: {', '.join(got.sequence)}"
+          + (" (the default)" if got.default_sequence else "") + f"; automatic check {'on' if got.check_on else 'off'}")
+    return EXIT_OK
+
+
+def _ratings_check(db: Database, a: argparse.Namespace) -> int:
+    tid = _tid(db)
+    report = rl.check_ratings(db, tid)
+    for line in report.stale:
+        print(f"{PROG}: {line}", file=sys.stderr)
+    for d in report.differences:
+        kind = "national" if d.national else "FIDE"
+        print(f"#{d.number:<4} {d.name:<32} {kind} {d.registered:>4} ({d.registered_source}) -> {d.listed:>4}")
+    for name in report.not_in_list:
+        print(f"{PROG}: {name}: not in the list", file=sys.stderr)
+    print(f"{len(report.differences)} ratings differ from the {rl.list_title(report.list_name)} list of {report.month}"
+          + ("" if report.current else f" (the list held is of {report.list_date or 'no month'})"))
+    if a.apply:
+        wanted = [d.number for d in report.differences] if a.apply.strip() == "all" else _numbers(a.apply)
+        applied = rl.apply_rating_updates(db, tid, report, wanted)
+        print(f"{len(applied)} ratings changed: " + ", ".join(f"#{d.number}" for d in applied))
+    return EXIT_OK
+
+
+def _numbers(text: str) -> list[int]:
+    try:
+        return [int(word) for word in text.split(",") if word.strip()]
+    except ValueError as error:
+        raise ArbiterError(f"--apply {text!r}: pairing numbers separated by commas, or 'all'") from error
+
+
+def _ratings_players(db: Database, a: argparse.Namespace) -> int:
+    for r in rl.player_ratings(db, _tid(db)):
+        national = f"{r.national_rating} ({r.national_source})" if r.national_rating else "-"
+        print(f"{r.number:>4} {r.name:<32} {r.tournament_rating:>4}  FIDE {r.fide_rating} ({r.fide_source})"
+              f"  national {national}  manual {r.manual_rating or '-'}")
+    return EXIT_OK
+
+
+def _ratings_set(db: Database, a: argparse.Namespace) -> int:
+    r = rl.set_player_ratings(db, _tid(db), a.number, fide=a.fide, national=a.national, manual=a.manual,
+                              source=a.source)  # fmt: skip
+    print(f"#{r.number} {r.name}: tournament rating {r.tournament_rating}")
+    return EXIT_OK
+
+
+def _ratings_source(db: Database | None, a: argparse.Namespace) -> int:
+    sources = rl.set_list_source(a.list, a.location)
+    for name, location in sorted(sources.items()):
+        print(f"{name:<14} {location}")
+    return EXIT_OK
+
+
+def _ratings_update_all(db: Database | None, a: argparse.Namespace) -> int:
+    done = rl.update_all_lists()
+    if not done:
+        raise ArbiterError("no list has a source yet: arbiter ratings source LIST FILE")
+    failed = 0
+    for u in done:
+        if u.report is None:
+            failed += 1
+            print(f"{PROG}: {u.name}: not updated ({u.error})", file=sys.stderr)
+        else:
+            print(f"{u.name}: {u.report.source} ({u.report.date or 'date unknown'})")
+    return EXIT_INVALID if failed else EXIT_OK
+
+
 def _renumber(db: Database, a: argparse.Namespace) -> int:
     sv.assign_pairing_numbers(db, _tid(db))
     return _players_list(db, a)
@@ -986,7 +1115,7 @@ READ_ONLY = {"show", "standings", "audit", "export-trf", "report"}
 def _needs_no_file(args: argparse.Namespace) -> bool:
     """The rating list commands, but for ``update``, and a CSV preview, never open a tournament file."""
     if args.command == "ratings":
-        return getattr(args, "ratings_command", None) != "update"
+        return getattr(args, "ratings_command", None) not in ("update", "settings", "check", "players", "set")
     return args.command == "players" and bool(getattr(args, "preview", False))
 
 

@@ -23,7 +23,11 @@ from arbiter_app import services as sv
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.fide_search import FideSearch
 from arbiter_app.gui.messages import error_text, is_expected
+from arbiter_app.gui.modal import run_modal
+from arbiter_app.gui.rating_choice import RatingChoiceDialog
+from arbiter_app.services import rating_lists as rl
 from arbiter_app.services.dto import PlayerInfo
+from arbiter_app.services.rating_lists import ListedRating
 from arbiter_app.services.ratings import RatedPlayer
 
 TITLES = ("", "GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
@@ -93,6 +97,8 @@ class PlayerDialog(QDialog):
         super().__init__(parent)
         self._context, self._player = context, player
         self.result_player: PlayerInfo | None = None
+        self.listed: ListedRating | None = None
+        """The list the rating came from (its source is kept, checklist Q134); None: typed in."""
         self.setWindowTitle("Add player" if player is None else f"Edit #{player.number} {player.name}")
         self.name = QLineEdit()
         self.name.setPlaceholderText("Surname, First name")
@@ -162,8 +168,21 @@ class PlayerDialog(QDialog):
         self.birth.setText(p.birth_date)
 
     def fill_from_list(self, p: RatedPlayer) -> None:
-        """A player picked in the FIDE rating list: name, title, rating, FIDE ID, federation, sex, birth year."""
+        """A player picked in the FIDE rating list: name, title, rating, FIDE ID, federation, sex, birth year.
+
+        The rating is that of the tournament's main list (checklist Q127); a player it does not hold is offered
+        the ratings of the other lists of the sequence (Q128-Q129)."""
         self._fill(p)
+        self.listed = None
+        found = rl.registration_rating(self._context.db, self._context.tournament_id, p.fide_id)
+        if found.main is not None:
+            self.listed = found.main
+        elif found.others:
+            dialog = RatingChoiceDialog(p.name, found.others, self)
+            if run_modal(dialog) == QDialog.DialogCode.Accepted:
+                self.listed = dialog.chosen
+        if self.listed is not None:
+            self.rating.setValue(0 if self.listed.national else self.listed.rating)
 
     def fields(self) -> dict[str, Any]:
         return {
@@ -184,7 +203,11 @@ class PlayerDialog(QDialog):
                 if self.entry_round is not None and self.missed is not None:
                     fields["entry_round"] = self.entry_round.value()
                     fields["missed_rounds"] = self.missed.currentData()
-                self.result_player = self._context.call(sv.register_player, name, **fields)
+                listed = self.listed
+                if listed is not None and (listed.national or listed.rating == fields["rating"]):
+                    self.result_player = self._context.call(rl.register_with_rating, name, listed, **fields)
+                else:
+                    self.result_player = self._context.call(sv.register_player, name, **fields)
             else:
                 old = self._player
                 changes = {k: v for k, v in fields.items() if getattr(old, k) != v}

@@ -18,7 +18,15 @@ from arbiter_app.gui.csv_dialog import CsvImportDialog
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.prohibited_pairs_dialog import ProhibitedPairsDialog
+from arbiter_app.gui.rating_check import (
+    PlayerRatingsDialog,
+    RatingSettingsDialog,
+    check_now,
+    import_custom_list,
+    update_all_lists,
+)
 from arbiter_app.gui.rating_list_import import RatingListImporter
+from arbiter_app.services.ratings import ImportReport
 
 CSV_FILTER = "CSV sheets (*.csv *.txt);;All files (*)"
 SHOWN_CHANGES = 25
@@ -34,7 +42,7 @@ def _context(window: QMainWindow) -> TournamentContext | None:
 def update_ratings(parent: QWidget, context: TournamentContext, kind: str | None = None) -> bool:
     """Ask which list, show what would change, and change it if the arbiter agrees; True if changed."""
     try:
-        lists = sv.rating_list_info()
+        lists = tuple(i for i in sv.rating_list_info() if i.kind in ("standard", "rapid", "blitz"))
         if not lists:
             QMessageBox.information(parent, "FIDE rating list", "No FIDE rating list has been imported yet.")
             return False
@@ -108,6 +116,11 @@ def add_player_list_actions(window: QMainWindow, menu: QMenu) -> RatingListImpor
     entries = (
         ("Import FIDE &rating list…", importer.choose),
         ("&Update ratings from the FIDE list…", lambda: (c := _context(window)) and update_ratings(window, c)),
+        ("Import a c&ustom rating list (CSV)…", lambda: import_custom_list(window, getattr(window, "context", None))),
+        ("Chec&k ratings against the list…", lambda: (c := _context(window)) and check_now(window, c)),
+        ("Update all rating &lists", lambda: update_all_lists(window, getattr(window, "context", None))),
+        ("Ratin&g settings…", lambda: (c := _context(window)) and run_modal(RatingSettingsDialog(c, window))),
+        ("Pla&yer ratings…", lambda: (c := _context(window)) and run_modal(PlayerRatingsDialog(c, window))),
         ("Import players from &CSV…", lambda: (c := _context(window)) and import_csv(window, c)),
         ("Export players to CS&V…", lambda: (c := _context(window)) and export_csv(window, c)),
         ("Prohibited &pairings…", lambda: (c := _context(window)) and run_modal(ProhibitedPairsDialog(c, window))),
@@ -116,4 +129,10 @@ def add_player_list_actions(window: QMainWindow, menu: QMenu) -> RatingListImpor
         action = QAction(text, window)
         action.triggered.connect(lambda _checked=False, slot=slot: slot())
         menu.addAction(action)
+    # Checklist Q139: the registered ratings are checked after every list import, unless switched off.
+    importer.finished.connect(
+        lambda report: isinstance(report, ImportReport)
+        and (c := getattr(window, "context", None)) is not None
+        and check_now(window, c, automatic=True)
+    )
     return importer

@@ -182,6 +182,15 @@ class Tournament(Base):
     tiebreak_rating: Mapped[str] = mapped_column(String(10), default="first", server_default="first")
     """Which rating counts in rating-based tie-breaks (C.07 Article 10, Note; checklist Q214-Q216):
     ``first`` (the default), ``each`` (the rating of each round) or a round number."""
+    rating_method: Mapped[str] = mapped_column(String(10), default="FIDE", server_default="FIDE")
+    """How the tournament rating is found (TRF-2026 record ``172``, checklist Q145): ``FIDE``, ``NRO``, ``FIDON``,
+    ``NIDOF``, ``HBFN`` or ``OTHER`` (:mod:`arbiter_app.ratings.methods`)."""
+    rating_type: Mapped[str] = mapped_column(String(10), default="standard", server_default="standard")
+    """Whether the event is rated as ``standard``, ``rapid`` or ``blitz``: the default list sequence (Q123)."""
+    list_sequence: Mapped[str] = mapped_column(String(500), default="", server_default="")
+    """The rating lists searched in order, comma-separated (Q123-Q126); empty: the default of ``rating_type``."""
+    rating_check: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    """The automatic consistency check of the registered ratings against the list (Q138-Q139)."""
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
     players: Mapped[list[Player]] = relationship(back_populates="tournament", cascade="all, delete-orphan")
@@ -217,6 +226,15 @@ class Player(Base):
     """First round the player is no longer paired in (C.04.2.D.3)."""
     berger_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """A round robin's number in the Berger table (drawn by lot or set by hand before round 1)."""
+    fide_rating: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """The official FIDE rating (0: unrated); ``rating`` is the tournament rating derived from it (Q116)."""
+    fide_rating_source: Mapped[str] = mapped_column(String(60), default="manual", server_default="")
+    """Where ``fide_rating`` comes from: a list (``FIDE standard 2026-11``), ``manual`` when entered by hand,
+    empty when not recorded (players stored before sources were kept) (Q134)."""
+    national_rating: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    national_rating_source: Mapped[str] = mapped_column(String(60), default="", server_default="")
+    manual_rating: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """A rating the arbiter set for the tournament (methods ``HBFN`` and ``OTHER``)."""
 
     tournament: Mapped[Tournament] = relationship(back_populates="players")
 

@@ -83,10 +83,19 @@ class DuplicateId(Exception):
     """Raised by ``on_duplicate`` to refuse the import."""
 
 
+CUSTOM = "custom:"
+"""The kind of a list the user imported (a national list): ``custom:<name>``, held in the standard columns."""
+
+
 def _check_kind(kind: str) -> str:
-    if kind not in KINDS:
+    if kind not in KINDS and not (kind.startswith(CUSTOM) and kind[len(CUSTOM) :].strip()):
         raise ValueError(f"unknown list {kind!r}")
     return kind
+
+
+def _column(kind: str) -> str:
+    """The columns a list's ratings are held in: its own for FIDE's lists, the standard ones for a custom list."""
+    return _check_kind(kind) if kind in KINDS else "standard"
 
 
 class RatingStore:
@@ -191,7 +200,7 @@ class RatingStore:
         on_duplicate: Callable[[int, int, str], None] | None,
     ) -> int:
         conn.execute(_TABLE.format(table=table))
-        columns = IDENTITY + "".join(f", {kind}_rating, {kind}_games, {kind}_k" for kind in kinds)
+        columns = IDENTITY + "".join(f", {c}_rating, {c}_games, {c}_k" for c in map(_column, kinds))
         insert = f"INSERT INTO {table} ({columns}) VALUES ({', '.join('?' * (12 + 3 * len(kinds)))})"
         batch: list[ListPlayer] = []
         for player in players:
@@ -229,7 +238,7 @@ class RatingStore:
                 return ()
             rows = conn.execute("SELECT kind, list_date, source, imported_at, players, skipped FROM lists").fetchall()
         order = {k: i for i, k in enumerate(KINDS)}
-        return tuple(sorted((StoredList(*row) for row in rows), key=lambda s: order.get(s.kind, 9)))
+        return tuple(sorted((StoredList(*row) for row in rows), key=lambda s: (order.get(s.kind, 9), s.kind)))
 
     def by_name(self, kind: str, prefix_key: str, limit: int) -> list[StoredPlayer]:
         if not prefix_key:
@@ -255,7 +264,7 @@ class RatingStore:
                 return []
             sql = f"SELECT {_select(kind)} FROM {table} WHERE fide_id >= ? AND fide_id < ? ORDER BY fide_id LIMIT ?"
             base = int(digits)
-            for extra in range(0, 12 - len(digits)):
+            for extra in range(12 - len(digits)):
                 scale = 10**extra
                 low, high = base * scale, (base + 1) * scale
                 rows = conn.execute(sql, (low, high, limit - len(found))).fetchall()
@@ -279,7 +288,7 @@ class RatingStore:
 
 
 def _select(kind: str) -> str:
-    k = _check_kind(kind)
+    k = _column(kind)
     return (
         f"fide_id, name, federation, sex, title, w_title, o_title, foa, {k}_rating, {k}_games, {k}_k, birth_year, flag"
     )

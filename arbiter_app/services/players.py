@@ -13,6 +13,7 @@ from arbiter_app.errors import ArbiterError, RuleViolation
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import BoardRow, Bye, ByeKind, Player, PlayerStatus, Round, RoundState, Tournament
+from arbiter_app.ratings.methods import tournament_rating
 from arbiter_app.services.dto import ByeInfo, PlayerInfo
 from arbiter_app.services.records import audit, one_line, player_info
 
@@ -130,6 +131,7 @@ class PlayerFields(TypedDict, total=False):
     entry_round: int | None
     missed_rounds: str
     renumber: bool | None
+    rating_source: str
 
 
 def register_player(db: Database, tournament_id: int, name: str, **fields: Unpack[PlayerFields]) -> PlayerInfo:
@@ -161,6 +163,7 @@ def register_in(
     entry_round: int | None = None,
     missed_rounds: str = ByeKind.ZERO,
     renumber: bool | None = None,
+    rating_source: str = "manual",
 ) -> PlayerInfo:
     """:func:`register_player` inside the caller's write transaction (several registrations at once)."""
     name = name.strip()
@@ -194,7 +197,9 @@ def register_in(
         pairing_number=max(numbers, default=0) + 1,
         name=name,
         title=title,
-        rating=rating,
+        rating=tournament_rating(t.rating_method, rating, 0, 0),
+        fide_rating=rating,
+        fide_rating_source=rating_source.strip() or "manual",
         fide_id=fide_id.strip(),
         federation=federation.strip().upper(),
         sex=sex.strip().lower(),
@@ -230,11 +235,14 @@ def edit_player(db: Database, tournament_id: int, number: int, **changes: object
             elif key == "rating":
                 if not isinstance(value, int) or value < 0:
                     raise ArbiterError(f"rating must be a non-negative whole number, not {value!r}")
+                p.fide_rating, p.fide_rating_source = value, "manual"  # entered by hand (checklist Q134)
             else:
                 value = str(value).strip()
                 if key == "name" and not value:
                     raise ArbiterError("a player needs a name")
             setattr(p, key, value)
+        if "rating" in changes:  # the tournament rating follows the method (checklist Q145)
+            p.rating = tournament_rating(t.rating_method, p.fide_rating, p.national_rating, p.manual_rating)
         check_player_fields(p.name, p.rating, p.fide_id, p.federation, p.sex, p.birth_date)
         _check_not_twice(s, t, p.name, p.fide_id, p.birth_date, p.id)
         if _paired_rounds(s, t) == 0:

@@ -17,6 +17,7 @@ from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database, default_data_dir
 from arbiter_app.persistence.ratings_store import RatingStore, StoredList, StoredPlayer
 from arbiter_app.ratings.fide_list import KINDS, BadLine, ListNeedsKind, ListPlayer, ListReadError, read_list
+from arbiter_app.ratings.methods import tournament_rating
 from arbiter_app.ratings.names import name_key
 from arbiter_app.services.players import TITLES, _paired_rounds, _renumber
 from arbiter_app.services.records import audit
@@ -246,8 +247,8 @@ def rating_list_info(store: str | os.PathLike[str] | None = None) -> tuple[Ratin
 
 def _default_kind(lists: tuple[StoredList, ...] | tuple[RatingListInfo, ...], kind: str | None) -> str | None:
     if kind:
-        if kind not in KINDS:
-            raise ArbiterError(f"unknown list {kind!r} (standard, rapid or blitz)")
+        if kind not in KINDS and kind not in {s.kind for s in lists}:  # a custom list held: searched alike
+            raise ArbiterError(f"unknown list {kind!r} (standard, rapid, blitz or a custom list held)")
         return kind
     return lists[0].kind if lists else None
 
@@ -352,10 +353,11 @@ def update_ratings_from_list(
                 missing.append(f"#{p.pairing_number} {p.name} ({p.fide_id})")
                 continue
             new = listed.rating or 0
-            if new != p.rating:
-                changes.append(RatingChange(p.pairing_number, p.name, p.fide_id, p.rating, new))
+            if new != p.fide_rating:
+                changes.append(RatingChange(p.pairing_number, p.name, p.fide_id, p.fide_rating, new))
                 if apply:
-                    p.rating = new
+                    p.fide_rating, p.fide_rating_source = new, f"FIDE {kind} {date}".strip()
+                    p.rating = tournament_rating(t.rating_method, new, p.national_rating, p.manual_rating)
         if apply and changes:
             s.flush()
             if _paired_rounds(s, t) == 0:

@@ -53,6 +53,7 @@ from arbiter_app.persistence.models import (
     utcnow,
 )
 from arbiter_app.services.adjourned import require_final
+from arbiter_app.ratings.methods import METHODS, RATING_METHOD_CODE
 from arbiter_app.services.dto import ExportInfo, ImportInfo
 from arbiter_app.services.fide_mode import (
     TRF_KEY,
@@ -293,6 +294,9 @@ def _tournament(doc: TrfDocument, name: str | None, warnings: list[str]) -> Tour
                 raise ArbiterError(f"{doc.source}:{line_number}:6: points out of order (a loss <= a draw <= a win > 0)")
             scores = found
             continue
+        if code == RATING_METHOD_CODE and text and text.split()[-1].upper() in METHODS:
+            values["rating_method"] = text.split()[-1].upper()  # "172 NOR FIDON" (a bare "172 FIDON" read too)
+            continue
         if code == "202" and text:
             values["tie_breaks"] = ", ".join(word.strip() for word in text.split(",") if word.strip())
             continue
@@ -464,6 +468,8 @@ def import_trf(
                 name=line.name,
                 title=title,
                 rating=line.rating or 0,
+                fide_rating=line.rating or 0,
+                fide_rating_source="TRF file",
                 fide_id=line.fide_id,
                 federation=line.federation,
                 sex=line.sex.strip(),
@@ -703,7 +709,7 @@ _COMPUTED_HEADERS = ("062", "072", "082")
 def _trf2026_lines(t: Tournament, byes: list[str], unknown: bool = False) -> dict[str, str]:
     """The TRF-2026 tournament records: 142 rounds, 152 initial colour, 162 scoring (where it differs
     from 1 / ½ / 0, and with ``X``, the points of an unknown result, a draw's as pairing counts it, when a
-    game is written ``?``: checklist Q165), 192 the pairing system, 202 tie-breaks (C.07 codes, when announced)."""
+    game is written ``?``: checklist Q165), 172 the tournament-rating method, 192 the pairing system, 202 tie-breaks (C.07 codes, when announced)."""
     ps = point_system(t)
     lines = {"142": f"142 {t.rounds_count}", "152": f"152 {'B' if t.initial_colour == 'black' else 'W'}"}
     absent = ps.zero_point_bye if ps.zero_point_bye == ps.forfeit_loss else None
@@ -716,6 +722,8 @@ def _trf2026_lines(t: Tournament, byes: list[str], unknown: bool = False) -> dic
         lines["162"] = line
     if (code := system_of(t).trf2026_code(bool(t.accelerated))) is not None:
         lines["192"] = f"192 {code}"
+    # the federation whose national list the method reads (columns 5-7), then the method (columns 9-13)
+    lines[RATING_METHOD_CODE] = f"{RATING_METHOD_CODE} {t.federation or '':<3} {t.rating_method}"
     if t.tie_breaks.strip() and t.tie_break_rules.startswith("c07"):
         lines["202"] = "202 " + ",".join(code.strip() for code in t.tie_breaks.split(",") if code.strip())
     if byes:

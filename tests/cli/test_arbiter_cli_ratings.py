@@ -86,3 +86,69 @@ def test_csv_preview_import_export(tmp_path: Path, capsys: pytest.CaptureFixture
     code, out, _ = run(capsys, "--db", db, "players", "import-csv", str(mapped), "--map", "name=Joueur", "--map",
                        "rating=Classement")  # fmt: skip
     assert code == 0 and "registered 1 players" in out
+
+
+# Checklist Q117, Q123-Q126, Q133-Q145: custom lists, settings, the consistency check, sources, update-all.
+
+
+def test_settings_check_and_a_subset_applied(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "open.db")
+    new = ("new", "--name", "Open", "--rounds", "5", "--start", "2026-11-20", "--end", "2026-11-26")
+    assert run(capsys, "--db", db, *new)[0] == 0
+    for name, rating, fide_id in (("Carlsen, Magnus", "2800", "1503014"), ("Caruana, Fabiano", "2810", "2020009")):
+        assert run(capsys, "--db", db, "players", "add", name, "--rating", rating, "--fide-id", fide_id)[0] == 0
+    code, out, err = run(capsys, "--db", db, "ratings", "check")
+    assert code == 0 and "no FIDE standard list is held" in err
+    assert run(capsys, "ratings", "import", str(write_combined(tmp_path / "players_list_foa.txt")), "--date",
+               "2026-11")[0] == 0  # fmt: skip
+    national = tmp_path / "nor.csv"
+    national.write_text("name,id,rating\nNordmann, Ola,99000001,1720\n", encoding="utf-8")
+    code, _, err = run(capsys, "ratings", "import-custom", str(national), "--name", "NOR")
+    assert code == 3 and "nor.csv: no player could be read (line 2: id 'Ola' is not a whole number)" in err
+    national.write_text('name,id,rating\n"Nordmann, Ola",99000001,1720\n', encoding="utf-8")
+    code, out, _ = run(capsys, "ratings", "import-custom", str(national), "--name", "NOR", "--date", "2026-11")
+    assert code == 0 and "imported nor.csv as custom:NOR (2026-11): 1 players" in out
+    code, out, _ = run(capsys, "--db", db, "ratings", "settings")
+    assert out.strip() == (
+        "tournament rating: FIDE; rated as standard; lists: standard, rapid, blitz (the default); automatic check on"
+    )
+    code, out, _ = run(capsys, "--db", db, "ratings", "settings", "--type", "rapid", "--auto-check", "off")
+    assert "lists: rapid-effective, blitz (the default); automatic check off" in out
+    code, out, err = run(capsys, "--db", db, "ratings", "settings", "--lists", "blitz,classic")
+    assert code == 3 and "unknown rating list 'classic'" in err
+    code, out, _ = run(capsys, "--db", db, "ratings", "settings", "--type", "standard", "--lists", "default")
+    code, out, _ = run(capsys, "--db", db, "ratings", "check", "--apply", "2")
+    assert code == 0
+    assert "#1    Caruana, Fabiano                 FIDE 2810 (manual) -> 2805" in out
+    assert "#2    Carlsen, Magnus                  FIDE 2800 (manual) -> 2831" in out
+    assert "2 ratings differ from the FIDE standard list of 2026-11" in out and "1 ratings changed: #2" in out
+    code, out, _ = run(capsys, "--db", db, "players", "list")
+    assert [line.split()[:4] for line in out.splitlines()] == [
+        ["1", "Carlsen,", "Magnus", "2831"], ["2", "Caruana,", "Fabiano", "2810"],
+    ]  # fmt: skip
+    code, out, _ = run(capsys, "--db", db, "ratings", "set", "2", "--national", "2790", "--source", "NOR 2026-11")
+    code, out, _ = run(capsys, "--db", db, "ratings", "set", "2", "--manual", "2850")
+    assert code == 0 and out.strip() == "#2 Caruana, Fabiano: tournament rating 2810"  # FIDE: the manual one unused
+    code, out, _ = run(capsys, "--db", db, "ratings", "settings", "--method", "HBFN")
+    assert code == 0 and "tournament rating: HBFN" in out
+    code, out, _ = run(capsys, "--db", db, "ratings", "players")
+    assert out.splitlines()[0].split("  ")[-3:] == [
+        "FIDE 2810 (manual)", "national 2790 (NOR 2026-11)", "manual 2850",
+    ]  # fmt: skip
+    assert out.splitlines()[0].split()[:4] == ["1", "Caruana,", "Fabiano", "2850"]  # the highest (HBFN) leads
+    assert run(capsys, "--db", db, "pair")[0] == 0
+    code, _, err = run(capsys, "--db", db, "ratings", "settings", "--method", "FIDE")
+    assert code == 3 and "tournament-rating method is frozen once round 1 is paired" in err
+
+
+def test_sources_and_update_all(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "ratings", "update-all")
+    assert code == 3 and "no list has a source yet" in err
+    listing = write_combined(tmp_path / "players_list_foa_nov26.txt")
+    assert run(capsys, "ratings", "source", "standard", str(listing))[0] == 0
+    code, out, _ = run(capsys, "ratings", "source", "blitz", str(tmp_path / "gone.txt"))
+    assert out.splitlines() == [f"blitz          {tmp_path / 'gone.txt'}", f"standard       {listing}"]
+    code, out, err = run(capsys, "ratings", "update-all")
+    assert code == 3 and "standard: players_list_foa_nov26.txt (2026-11)" in out and "blitz: not updated" in err
+    code, out, _ = run(capsys, "ratings", "info")
+    assert out.splitlines()[0].split()[:3] == ["standard", "2026-11", "8"]

@@ -58,7 +58,8 @@ def test_the_search_fills_the_player_dialog(
     qtbot.keyClicks(search.field, "overg")
     qtbot.keyClick(search.field, Qt.Key.Key_Return)
     assert dialog.fields()["name"] == "Øvergaard, Åse" and dialog.fields()["title"] == "WFM"
-    assert dialog.fields()["sex"] == "w" and dialog.fields()["rating"] == 0 and dialog.fields()["birth_date"] == ""
+    # unrated in blitz, but the tournament's main list (standard) holds her: that rating (checklist Q127)
+    assert dialog.fields()["sex"] == "w" and dialog.fields()["rating"] == 1950 and dialog.fields()["birth_date"] == ""
     search.kind.setCurrentIndex(0)
     search.field.setText("1503014")
     search.search_now()

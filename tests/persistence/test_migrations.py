@@ -121,3 +121,45 @@ def test_a_file_of_revision_0001_keeps_its_trf_header_lines_as_fields(tmp_path: 
         assert header[2].index("26/07/04") == 91 + 30  # above round 4's column
     finally:
         db.dispose()
+
+
+def test_0011_keeps_the_stored_rating_as_the_official_one_and_the_fide_mode_trigger(tmp_path: Path) -> None:
+    """0011 (checklist Q116, Q134, Q145): the rating stored so far becomes the FIDE rating, its source not recorded;
+    the method is FIDE, so the tournament rating stays; ``tournaments`` gains columns without a rebuild (its FIDE-mode
+    trigger of 0008 stays)."""
+    from alembic import command
+
+    from arbiter_app.services import rating_lists as rl
+
+    path = tmp_path / "old.db"
+    engine = create_database_engine(path)
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "0010")
+        triggers = connection.execute(text("SELECT name FROM sqlite_master WHERE type = 'trigger'")).all()
+        connection.execute(
+            text(
+                "INSERT INTO tournaments (id, name, place, chief_arbiter, deputy_arbiters, rounds_count, points_win,"
+                " points_draw, points_loss, points_zero_bye, points_forfeit_loss, points_pairing_bye,"
+                " initial_colour, accelerated, tie_breaks, edition, extra_trf_lines, created_at)"
+                " VALUES (1, 'Old', '', '', '', 5, 10, 5, 0, 0, 0, 10, 'white', 0, '', 'fide-2026', '',"
+                " '2026-11-01 10:00:00')"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO players (tournament_id, pairing_number, name, title, rating, fide_id, federation, sex,"
+                " birth_date, status, entry_round) VALUES (1, 1, 'Alpha', '', 2345, '', '', '', '', 'active', 1)"
+            )
+        )
+    engine.dispose()
+    db = open_database(path)
+    try:
+        with db.read() as s:
+            after = s.execute(text("SELECT name FROM sqlite_master WHERE type = 'trigger'")).all()
+        assert triggers and after == triggers
+        [alpha] = rl.player_ratings(db, 1)
+        assert (alpha.tournament_rating, alpha.fide_rating, alpha.fide_source) == (2345, 2345, "not recorded")
+        settings = rl.rating_settings(db, 1)
+        assert (settings.method, settings.rating_type, settings.check_on) == ("FIDE", "standard", True)
+    finally:
+        db.dispose()

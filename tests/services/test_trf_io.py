@@ -176,6 +176,7 @@ def test_export_writes_the_fide_report_header_lines(db: Database) -> None:
         # TRF-2026 (the default for the 2026 edition): rounds, initial colour, pairing system
         "142": "5",
         "152": "W",
+        "172": "DEN FIDE",  # the national list's federation and the tournament-rating method (checklist Q145)
         "192": "FIDE_DUTCH_2025",
     }
     assert sorted([*header, "132"]) == [line[:3] for _, line in doc.other_lines]
