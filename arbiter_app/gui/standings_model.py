@@ -24,6 +24,8 @@ class StandingLine:
     score: str
     tiebreaks: tuple[str, ...] = ()
     by_lot: bool = False
+    mark: str = ""
+    """``withdrawn from round 5``, ``expelled from round 5`` (checklist Q170, Q197); empty for the others."""
 
 
 class StandingColumn(IntEnum):
@@ -91,7 +93,7 @@ class StandingsModel(RowTableModel[StandingLine]):
         if c is StandingColumn.NUMBER:
             return str(row.number)
         if c is StandingColumn.NAME:
-            return row.name
+            return f"{row.name} ({row.mark})" if row.mark else row.name
         if c is StandingColumn.RATING:
             return str(row.rating) if row.rating else ""
         return row.score

@@ -156,6 +156,10 @@ class Tournament(Base):
     lots_seed: Mapped[int] = mapped_column(Integer, default=new_lots_seed, server_default="0")
     """The seed of the drawing of lots that orders players equal on every tie-break (checklist Q204, Q206):
     drawn once when the tournament is created, so the same tournament always draws the same order."""
+    tie_order: Mapped[str] = mapped_column(String(20), default="name", server_default="name")
+    """How players of equal rating and title are ranked for the TPNs (C.04.2-2026 2.2.3, checklist Q146), announced
+    before round 1: ``name`` (alphabetically), ``fide-id`` (lower FIDE id first) or ``lots`` (a drawing of lots
+    seeded by ``lots_seed``)."""
     fide_mode: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     """FIDE mode (checklist Q40-Q46): on for every tournament, imported ones included; what the rules forbid is
     refused (Level 5).  Left only by a two-step confirmation, never entered again (a trigger, migration 0008)."""
@@ -201,6 +205,14 @@ class Player(Base):
     """First round the player is no longer paired in (C.04.2.D.3)."""
     berger_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """A round robin's number in the Berger table (drawn by lot or set by hand before round 1)."""
+    half_bye_eligible: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    """False: the player may not request a half-point bye (a free entry, the tournament's conditions; checklist
+    Q175-Q176)."""
+    tie_rank: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Rank among the players of the same rating set by a TPN exchange (checklist Q147-Q148); None: none made."""
+    expelled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Expelled from the tournament (checklist Q197): withdrawn from the round of the expulsion, flagged in the
+    standings."""
 
     tournament: Mapped[Tournament] = relationship(back_populates="players")
 

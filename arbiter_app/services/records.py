@@ -79,6 +79,7 @@ def tournament_info(t: Tournament) -> TournamentInfo:
         berger_seed=t.berger_seed,
         fide_mode=bool(t.fide_mode),
         fide_mode_left_round=t.fide_mode_left_round,
+        tie_order=t.tie_order or "name",
     )
 
 
@@ -95,6 +96,8 @@ def player_info(p: Player) -> PlayerInfo:
         status=p.status,
         entry_round=p.entry_round,
         withdrawal_round=p.withdrawal_round,
+        half_bye_eligible=p.half_bye_eligible is not False,
+        expelled=bool(p.expelled),
     )
 
 
