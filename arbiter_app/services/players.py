@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -80,12 +81,28 @@ def _apply_numbers(session: Session, numbered: list[tuple[int, Player]]) -> None
     moving = [(number, p) for number, p in numbered if p.pairing_number != number]
     if not moving:
         return
+    renamed = {p.pairing_number: number for number, p in moving}
     offset = 1 + max(p.pairing_number for _, p in numbered) + len(numbered)
     for _, p in moving:  # two steps: pairing numbers stay unique at every UPDATE
         p.pairing_number += offset
     session.flush()
     for number, p in moving:
         p.pairing_number = number
+    session.flush()
+    _renumber_engine_pairings(session, moving[0][1].tournament_id, renamed)
+
+
+def _renumber_engine_pairings(session: Session, tournament_id: int, new: dict[int, int]) -> None:
+    """The engine's pairing kept with each round is written in TPNs: it follows the players to their new numbers
+    (else a round would look altered by hand, ``### MPA``, once the numbers move)."""
+    for r in queries.rounds(session, tournament_id):
+        if not r.engine_pairing:
+            continue
+        kept = json.loads(r.engine_pairing)
+        kept["boards"] = [[new.get(w, w), new.get(b, b)] for w, b in kept.get("boards", [])]
+        if kept.get("bye") is not None:
+            kept["bye"] = new.get(kept["bye"], kept["bye"])
+        r.engine_pairing = json.dumps(kept)
     session.flush()
 
 
