@@ -12,6 +12,7 @@ from arbiter_app.gui.bye_dialog import ByeDialog
 from arbiter_app.gui.main_window import MainWindow
 from arbiter_app.gui.player_dialog import PlayerDialog
 from arbiter_app.gui.players_model import PlayerColumn
+from arbiter_app.gui.standings_model import StandingColumn
 from arbiter_app.gui.warning_dialogs import InformDialog, ProceedDialog
 from arbiter_app.persistence import open_database
 from tests.gui.conftest import MessageBoxes, on_modal
@@ -98,3 +99,19 @@ def test_the_player_dialog_keeps_the_half_bye_flag(window: MainWindow, empty_fil
     on_modal(ByeDialog, half)
     view.bye_button.click()
     assert refused and "not eligible for half-point byes" in refused[0]
+
+
+def test_the_standings_mark_withdrawn_and_expelled_players(window: MainWindow, empty_file: Path) -> None:
+    """Checklist Q170, Q197: after round 1, #5 withdrawn and #6 expelled from round 2, both still ranked."""
+    six_players(empty_file, paired=True)
+    db = open_database(empty_file)
+    sv.enter_results(db, 1, 1, [(k, "1-0") for k in (1, 2, 3)])
+    sv.withdraw_player(db, 1, 5)
+    sv.expel_player(db, 1, 6)
+    db.dispose()
+    assert window.open_file(empty_file)
+    window.tabs.setCurrentWidget(window.standings_view)
+    model = window.standings_view.model
+    names = [model.index(row, StandingColumn.NAME).data() for row in range(model.rowCount())]
+    assert "Eve (withdrawn from round 2)" in names and "Fay (expelled from round 2)" in names
+    assert sum("(" in name for name in names) == 2
