@@ -536,7 +536,7 @@ def _players_remove(db: Database, a: argparse.Namespace) -> int:
 
 def _players_list(db: Database, a: argparse.Namespace) -> int:
     for p in sv.list_players(db, _tid(db)):
-        status = "" if p.status == "active" else f"withdrawn from round {p.withdrawal_round}"
+        status = sv.standing_mark(p)  # "withdrawn from round k", "expelled from round k"
         print(f"{p.number:>4} {p.title:<3} {p.name:<32} {p.rating:>4} {p.federation:<3} {status}".rstrip())
     return EXIT_OK
 

@@ -36,6 +36,7 @@ from arbiter_app.services.players import (
     reinstate_player,
     remove_player,
     set_tie_order,
+    standing_mark,
     standing_marks,
     withdraw_player,
 )
@@ -151,6 +152,7 @@ __all__ = [
     "exchange_pairing_numbers",
     "expel_player",
     "set_tie_order",
+    "standing_mark",
     "standing_marks",
     "audit_log",
     "cancel_bye",

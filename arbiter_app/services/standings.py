@@ -12,6 +12,8 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Sequence
+from dataclasses import replace
+from itertools import groupby
 
 from sqlalchemy.orm import Session
 
@@ -27,7 +29,7 @@ from arbiter_app.services.dto import RoundInfo, StandingRow
 from arbiter_app.services.records import point_system
 from arbiter_app.services.rounds import list_rounds
 from arbiter_app.services.state import BYE_OUTCOMES, board_outcomes, state_for_round
-from arbiter_app.services.systems import system_of, system_of_info
+from arbiter_app.services.systems import SWISS, system_of, system_of_info
 from arbiter_app.services.tiebreak_rules import LegendEntry, codes_in_use, legend, rule_set
 from arbiter_app.services.tournaments import get_tournament
 from arbiter_app.standings.c07 import EDITIONS
@@ -130,9 +132,28 @@ def ranked_standings(
     rules = rule_set(t.tie_break_rules)
     ranked = {p.number for p in state.players}  # a round robin leaves out a player C.05 does not count
     lots = tuple(n for n in drawing_of_lots(db, tournament_id) if n in ranked) if by_lot else ()
-    return tb.standings(
+    table = tb.standings(
         state, codes_in_use(t.tie_break_rules, t.tie_breaks), after_round=after, rules=rules, lots=lots
     )
+    if t.system != SWISS:
+        return table
+    with db.read() as s:
+        expelled = {p.pairing_number for p in queries.players(s, tournament_id) if p.expelled}
+    return without_expelled(table, expelled)
+
+
+def without_expelled(table: tb.Standings, expelled: set[int]) -> tb.Standings:
+    """Checklist Q198: expelled players are left out of a Swiss tournament's standings (their games still count for
+    their opponents' tie-breaks); the places below close up, a shared place stays shared among those left."""
+    if not expelled & {r.number for r in table.rows}:
+        return table
+    rows = []
+    place = 1
+    for _, group in groupby(table.rows, key=lambda r: (r.place, r.place_to)):
+        kept = [r for r in group if r.number not in expelled]
+        rows += [replace(r, place=place, place_to=place + len(kept) - 1) for r in kept]
+        place += len(kept)
+    return replace(table, rows=tuple(rows))
 
 
 def lots_order(seed: int, numbers: Sequence[int]) -> tuple[int, ...]:

@@ -33,5 +33,7 @@ def test_pairing_numbers_and_marks_from_the_command_line(
     assert run(capsys, "--db", seven_db, "players", "withdraw", "6")[0] == 0
     code, out, _ = run(capsys, "--db", seven_db, "standings")
     lines = out.splitlines()
-    assert any(" Seven " in line and line.endswith("(expelled from round 3)") for line in lines)
+    assert not any(" Seven " in line for line in lines)  # expelled: out of the Swiss standings (checklist Q198)
     assert any(" Six " in line and line.endswith("(withdrawn from round 3)") for line in lines)
+    code, out, _ = run(capsys, "--db", seven_db, "players", "list")
+    assert "expelled from round 3" in out

@@ -102,7 +102,8 @@ def test_the_player_dialog_keeps_the_half_bye_flag(window: MainWindow, empty_fil
 
 
 def test_the_standings_mark_withdrawn_and_expelled_players(window: MainWindow, empty_file: Path) -> None:
-    """Checklist Q170, Q197: after round 1, #5 withdrawn and #6 expelled from round 2, both still ranked."""
+    """Checklist Q170, Q197-Q198: after round 1, #5 withdrawn from round 2 is marked; #6, expelled, is left out of
+    the Swiss standings and marked in the player list."""
     six_players(empty_file, paired=True)
     db = open_database(empty_file)
     sv.enter_results(db, 1, 1, [(k, "1-0") for k in (1, 2, 3)])
@@ -113,5 +114,8 @@ def test_the_standings_mark_withdrawn_and_expelled_players(window: MainWindow, e
     window.tabs.setCurrentWidget(window.standings_view)
     model = window.standings_view.model
     names = [model.index(row, StandingColumn.NAME).data() for row in range(model.rowCount())]
-    assert "Eve (withdrawn from round 2)" in names and "Fay (expelled from round 2)" in names
-    assert sum("(" in name for name in names) == 2
+    assert "Eve (withdrawn from round 2)" in names and len(names) == 5
+    assert not [name for name in names if name.startswith("Fay")]
+    assert sum("(" in name for name in names) == 1
+    players = window.players_view.model
+    assert players.index(5, PlayerColumn.STATUS).data() == "expelled from round 2"

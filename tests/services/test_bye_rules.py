@@ -14,6 +14,7 @@ from arbiter_app.services import (
     expel_player,
     export_trf,
     list_players,
+    ranked_standings,
     request_bye,
     standing_marks,
     withdraw_player,
@@ -67,3 +68,14 @@ def test_withdrawn_and_expelled_players_are_marked(db: Database, seven: int) -> 
     assert info.round == 4
     assert next(p for p in list_players(db, seven) if p.number == 4).expelled
     assert standing_marks(db, seven) == {7: "withdrawn from round 3", 4: "expelled from round 4"}
+
+
+def test_expelled_players_are_left_out_of_the_swiss_standings(db: Database, seven: int) -> None:
+    """Checklist Q198: the expelled player's line goes, the places below close up; the tie-breaks of the others
+    still count the games played against him."""
+    before = {r.number: r for r in ranked_standings(db, seven).rows}
+    expel_player(db, seven, 4)
+    after = ranked_standings(db, seven).rows
+    assert 4 not in {r.number for r in after} and len(after) == 6
+    assert [r.place for r in after] == list(range(1, 7))  # no gap where #4 stood
+    assert all(r.tiebreaks == before[r.number].tiebreaks for r in after)
