@@ -263,7 +263,8 @@ def _parser() -> argparse.ArgumentParser:
     command("publish", "publish the draft round (makes a backup copy)", _publish)
     p = command("show", "show a round", _show)
     p.add_argument("round", type=int, nargs="?")
-    p = command("result", "enter or correct a result: 1-0 0-1 1/2 1/2-0 0-1/2 0-0 +- -+ -- *", _result)
+    p = command("result", "enter or correct a result: 1-0 0-1 1/2 1/2-0 0-1/2 0-0 +- -+ -- *; W-L L-W D-D unrated",
+                _result)
     p.add_argument("round", type=int)
     p.add_argument("board", type=int)
     p.add_argument("result", type=lambda text: text.removeprefix(_QUOTE))

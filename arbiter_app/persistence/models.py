@@ -265,6 +265,8 @@ class BoardRow(Base):
     result: Mapped[str | None] = mapped_column(String(7), nullable=True)
     """A :class:`BoardResult` value, None until entered."""
     forfeit: Mapped[bool] = mapped_column(Boolean, default=False)
+    unrated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A game of less than one move, played but not rated (TRF result codes ``W``, ``D``, ``L``; checklist Q185)."""
 
     round: Mapped[Round] = relationship(back_populates="boards")
     white: Mapped[Player] = relationship(foreign_keys=[white_id])

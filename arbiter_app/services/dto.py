@@ -92,11 +92,17 @@ class BoardInfo:
     forfeit: bool
     overridden: bool = False
     """The round was overridden and the engine did not pair this board so (these players, these colours)."""
+    unrated: bool = False
+    """A game of less than one move: played, scored, not rated (checklist Q185)."""
 
     @property
     def result_text(self) -> str:
-        """The result as written on a pairing sheet (:func:`sheet_result`)."""
-        return sheet_result(self.result, self.forfeit)
+        """The result as written on a pairing sheet (:func:`sheet_result`), ``1-0 unrated`` for an unrated game."""
+        return sheet_result(self.result, self.forfeit) + (f" {UNRATED}" if self.unrated else "")
+
+
+UNRATED = "unrated"
+"""How a result says its game is not rated (``1-0 unrated``; TRF ``W``/``L``/``D``, checklist Q185)."""
 
 
 def sheet_result(result: str | None, forfeit: bool) -> str:

@@ -105,7 +105,7 @@ def board_info(b: BoardRow, engine: frozenset[tuple[int, int]] | None = None) ->
     """The board; ``engine``: the engine's (white, black) pairs when the round was overridden."""
     pair = (b.white.pairing_number, b.black.pairing_number)
     overridden = engine is not None and pair not in engine
-    return BoardInfo(b.number, *pair, b.white.name, b.black.name, b.result, b.forfeit, overridden)
+    return BoardInfo(b.number, *pair, b.white.name, b.black.name, b.result, b.forfeit, overridden, bool(b.unrated))
 
 
 def is_withdrawn_in(p: Player, round_number: int) -> bool:
@@ -179,7 +179,7 @@ def snapshot(session: Session, tournament_id: int, number: int) -> dict[str, Any
         "exists": True,
         "state": r.state,
         "published_at": r.published_at.isoformat() if r.published_at else None,
-        "boards": [[b.number, b.white_id, b.black_id, b.result, b.forfeit] for b in r.boards],
+        "boards": [[b.number, b.white_id, b.black_id, b.result, b.forfeit, bool(b.unrated)] for b in r.boards],
         "bye": pab[0] if pab else None,
         "overrides": list(overrides),
         "engine_pairing": r.engine_pairing,
@@ -205,8 +205,13 @@ def restore(session: Session, tournament_id: int, saved: dict[str, Any]) -> None
     r.published_at = datetime.fromisoformat(saved["published_at"]) if saved["published_at"] else None
     r.boards.clear()
     session.flush()
-    for board_number, white, black, result, forfeit in saved["boards"]:
-        r.boards.append(BoardRow(number=board_number, white_id=white, black_id=black, result=result, forfeit=forfeit))
+    for board_number, white, black, result, forfeit, *unrated in saved["boards"]:  # unrated: saved from 0014 on
+        r.boards.append(
+            BoardRow(
+                number=board_number, white_id=white, black_id=black, result=result, forfeit=forfeit,
+                unrated=bool(unrated and unrated[0]),
+            )
+        )  # fmt: skip
     if saved["bye"] is not None:
         session.add(
             Bye(tournament_id=tournament_id, round_number=number, player_id=saved["bye"], kind="pairing_allocated")

@@ -37,3 +37,12 @@ def test_pairing_numbers_and_marks_from_the_command_line(
     assert any(" Six " in line and line.endswith("(withdrawn from round 3)") for line in lines)
     code, out, _ = run(capsys, "--db", seven_db, "players", "list")
     assert "expelled from round 3" in out
+
+
+def test_an_unrated_result_from_the_command_line(
+    seven_db: str,  # noqa: F811
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Checklist Q185: a game of less than one move entered as ``W-L``."""
+    code, out, _ = run(capsys, "--db", seven_db, "result", "2", "1", "W-L", "--yes")
+    assert code == 0 and out.rstrip().endswith("1-0 unrated")

@@ -1,5 +1,5 @@
 """each tournament's announced criterion for the initial ranking of equal rating and title (C.04.2-2026 2.2.3,
-checklist Q146); ranks set by TPN exchanges (Q147); players not eligible for half-point byes (Q175) and expelled players (Q197)
+checklist Q146); ranks set by TPN exchanges (Q147); players not eligible for half-point byes (Q175), expelled players (Q197) and unrated games (Q185)
 
 Revision ID: 0014
 Revises: 0010
@@ -25,9 +25,12 @@ def upgrade() -> None:
     op.add_column("players", sa.Column("half_bye_eligible", sa.Boolean(), nullable=False, server_default=sa.true()))
     op.add_column("players", sa.Column("expelled", sa.Boolean(), nullable=False, server_default=sa.false()))
     op.add_column("players", sa.Column("tie_rank", sa.Integer(), nullable=True))
+    op.add_column("boards", sa.Column("unrated", sa.Boolean(), nullable=False, server_default=sa.false()))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("boards") as batch:
+        batch.drop_column("unrated")
     with op.batch_alter_table("players") as batch:
         batch.drop_column("tie_rank")
         batch.drop_column("expelled")
