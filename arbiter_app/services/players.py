@@ -107,9 +107,9 @@ def _renumber_engine_pairings(session: Session, tournament_id: int, new: dict[in
 
 
 def _insert_late_entry(session: Session, t: Tournament, late: Player) -> None:
-    """C.04.2-2026 2.4-2.5 after round 4 is paired (checklist Q156): the late entry takes the TPN its rating (title,
+    """C.04.2-2026 2.4-2.5 (checklist Q156): once round 1 is paired, the late entry takes the TPN its rating (title,
     announced criterion) gives it, ahead of the first player it ranks above; the players from there move one down
-    and keep their order, since no TPN may be regenerated any more (2.3)."""
+    and keep their order: no one else is re-sorted (that is a regeneration, Level 3 and logged, 2.3)."""
     key = initial_order_key(late, t.tie_order, t.lots_seed)
     others = [p for p in queries.players(session, t.id) if p.id != late.id]
     below = [p for p in others if initial_order_key(p, t.tie_order, t.lots_seed) > key]
@@ -202,9 +202,11 @@ def register_player(db: Database, tournament_id: int, name: str, **fields: Unpac
     (C.04.2.B) after every registration.  A late entry is paired from
     ``entry_round`` (default: the first round not yet published) and gets a
     ``missed_rounds`` bye (``zero``, or ``half`` where the tournament's rules
-    say so) in the rounds before; all numbers are reassigned by C.04.2.B
-    while that is still allowed (C.04.2.B.4; ``renumber=False`` gives the
-    next free number instead).
+    say so) in the rounds before; it takes the number of its rating, the
+    players below moving one down in their order, at any round (C.04.2-2026
+    2.4-2.5, checklist Q156).  ``renumber=True`` regenerates every number
+    instead (until round 4 is paired, C.04.2.B.4), ``renumber=False`` gives
+    the next free number.
     """
     with db.write() as s:
         return register_in(s, tournament_id, name, **fields)
@@ -269,9 +271,9 @@ def register_in(
     s.flush()
     for k in range(1, entry):
         s.add(Bye(tournament_id=t.id, round_number=k, player_id=p.id, kind=str(missed_rounds)))
-    if paired == 0 or (renumber is not False and paired < LAST_RENUMBERING_ROUND):
-        _renumber(s, t)
-    elif renumber is not False:
+    if paired == 0 or renumber:
+        _renumber(s, t)  # before round 1, or a regeneration asked for (refused above after round 4)
+    elif renumber is None:
         _insert_late_entry(s, t, p)
     summary = f"registered #{p.pairing_number} {name} ({rating})"
     if entry > 1:

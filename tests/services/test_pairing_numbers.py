@@ -160,3 +160,15 @@ def test_a_late_entry_after_round_4_gets_the_tpn_of_its_rating(db: Database) -> 
     assert _names(db, t) == ["Top", "Second", "Late", "Adams", "Baker", "Clark", "Dunn", "Bottom", "Last"]
     low = register_player(db, t, "Low", rating=1000)
     assert low.number == 10
+
+
+def test_a_late_entry_before_round_4_regenerates_nothing(db: Database) -> None:
+    """C.04.2-2026 2.3-2.4: the late entry is placed by its rating; a rating corrected since (Dunn) moves no one,
+    which only a regeneration (Level 3, logged) would do."""
+    t = _eight(db)
+    _complete_round(db, t)
+    edit_player(db, t, 6, rating=2100)  # Dunn, #6
+    late = register_player(db, t, "Late", rating=2050)
+    assert late.number == 3
+    assert _names(db, t) == ["Top", "Second", "Late", "Adams", "Baker", "Clark", "Dunn", "Bottom", "Last"]
+    assert "TPN regeneration" not in export_trf(db, t).text
