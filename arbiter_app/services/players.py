@@ -52,7 +52,7 @@ def tie_key(p: Player, tie_order: str, seed: int) -> tuple[object, ...]:
     breaks what is still equal (two players without a FIDE id)."""
     name = (p.name.casefold(), p.name)
     if tie_order == "fide-id":
-        return (0, int(p.fide_id), *name) if p.fide_id else (1, 0, *name)
+        return (0, int(p.fide_id), *name) if p.fide_id.isdigit() else (1, 0, *name)
     if tie_order == "lots":
         return (random.Random(seed * 1_000_003 + p.id).random(), *name)
     return name

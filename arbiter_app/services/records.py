@@ -179,7 +179,8 @@ def snapshot(session: Session, tournament_id: int, number: int) -> dict[str, Any
         "exists": True,
         "state": r.state,
         "published_at": r.published_at.isoformat() if r.published_at else None,
-        "boards": [[b.number, b.white_id, b.black_id, b.result, b.forfeit, bool(b.unrated)] for b in r.boards],
+        "boards": [[b.number, b.white_id, b.black_id, b.result, b.forfeit] for b in r.boards],
+        "unrated": [b.number for b in r.boards if b.unrated],
         "bye": pab[0] if pab else None,
         "overrides": list(overrides),
         "engine_pairing": r.engine_pairing,
@@ -205,11 +206,12 @@ def restore(session: Session, tournament_id: int, saved: dict[str, Any]) -> None
     r.published_at = datetime.fromisoformat(saved["published_at"]) if saved["published_at"] else None
     r.boards.clear()
     session.flush()
-    for board_number, white, black, result, forfeit, *unrated in saved["boards"]:  # unrated: saved from 0014 on
+    unrated = set(saved.get("unrated", ()))  # boards of games not rated (checklist Q185)
+    for board_number, white, black, result, forfeit in saved["boards"]:
         r.boards.append(
             BoardRow(
                 number=board_number, white_id=white, black_id=black, result=result, forfeit=forfeit,
-                unrated=bool(unrated and unrated[0]),
+                unrated=board_number in unrated,
             )
         )  # fmt: skip
     if saved["bye"] is not None:
