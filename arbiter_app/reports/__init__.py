@@ -83,7 +83,8 @@ def report_html(db: Database, tournament_id: int, kind: str, round_number: int |
     if kind == "crosstable" and system_of_info(t).paired_by_table:
         # A round robin's crosstable: a column per opponent; C.05's withdrawals shown, not counted.
         return round_robin_crosstable_html(sv.round_robin_crosstable(db, tournament_id, round_number), t.name, when)
-    table = sv.ranked_standings(db, tournament_id, round_number)
+    # The standings leave an expelled player out (checklist Q198); the crosstables list every player's games.
+    table = sv.ranked_standings(db, tournament_id, round_number, expelled=kind != "standings")
     if kind == "standings":
         return standings_html(table, t.name, when)
     # The state the standings ranked (a round robin's C.05 withdrawals left out).

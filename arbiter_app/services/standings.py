@@ -116,12 +116,14 @@ def standings_state(db: Database, tournament_id: int, round_number: int) -> Tour
 
 
 def ranked_standings(
-    db: Database, tournament_id: int, after_round: int | None = None, *, by_lot: bool = True
+    db: Database, tournament_id: int, after_round: int | None = None, *, by_lot: bool = True, expelled: bool = False
 ) -> tb.Standings:
     """The standings with the tournament's tie-break rules after ``after_round`` (default: the last complete round).
 
     Players still equal after every tie-break are ordered by the tournament's drawing of lots
     (:func:`drawing_of_lots`, the rows flagged ``by_lot``); ``by_lot`` False: they share their place.
+    Expelled players are left out of a Swiss tournament's standings (:func:`without_expelled`) unless
+    ``expelled`` (a crosstable, which lists every player's games).
 
     Tie-breaks need every result of the rounds they count: a round still
     waiting for results is refused, naming the rounds that can be ranked.
@@ -135,7 +137,7 @@ def ranked_standings(
     table = tb.standings(
         state, codes_in_use(t.tie_break_rules, t.tie_breaks), after_round=after, rules=rules, lots=lots
     )
-    if t.system != SWISS:
+    if t.system != SWISS or expelled:
         return table
     with db.read() as s:
         expelled = {p.pairing_number for p in queries.players(s, tournament_id) if p.expelled}

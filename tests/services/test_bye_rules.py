@@ -3,6 +3,8 @@ and expelled players (Q170, Q197)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from arbiter_app.errors import RuleViolation
@@ -79,3 +81,13 @@ def test_expelled_players_are_left_out_of_the_swiss_standings(db: Database, seve
     assert 4 not in {r.number for r in after} and len(after) == 6
     assert [r.place for r in after] == list(range(1, 7))  # no gap where #4 stood
     assert all(r.tiebreaks == before[r.number].tiebreaks for r in after)
+
+
+def test_reports_with_an_expelled_player(db: Database, seven: int, tmp_path: Path) -> None:
+    """Checklist Q198 in the reports: the standings leave the expelled player out, the pairing cards (every
+    player's games) still hold his card."""
+    from arbiter_app.reports import write_report
+
+    expel_player(db, seven, 4)
+    for kind in ("standings", "cards"):
+        assert write_report(db, seven, kind, tmp_path / f"{kind}.pdf", None).stat().st_size > 0
