@@ -174,15 +174,27 @@ def _parser() -> argparse.ArgumentParser:
     add.add_argument("--entry-round", type=int)
     add.add_argument("--missed", choices=("zero", "half"), default="zero", help="bye for the rounds missed")
     add.add_argument("--keep-numbers", action="store_true", help="a late entry gets the next free number")
+    edit.add_argument("--half-byes", choices=("yes", "no"), help="eligible for half-point byes (checklist Q175)")
     q = psub.add_parser("withdraw", parents=[common], help="no longer pair a player (C.04.2.D.3)")
     q.set_defaults(run=_players_withdraw)
     q.add_argument("number", type=int)
     q.add_argument("--from-round", type=int)
+    q.add_argument("--expelled", action="store_true", help="the player is expelled (checklist Q197)")
+    q = psub.add_parser("exchange", parents=[common], help="exchange the TPNs of two equally rated players (Q147)")
+    q.set_defaults(run=_players_exchange)
+    q.add_argument("first", type=int)
+    q.add_argument("second", type=int)
+    q.add_argument("--yes", action="store_true", help=YES_HELP)
+    q = psub.add_parser("tie-order", parents=[common], help="how equal rating and title are ranked (before round 1)")
+    q.set_defaults(run=_players_tie_order)
+    q.add_argument("order", choices=tuple(sv.TIE_ORDERS))
     q = psub.add_parser("remove", parents=[common], help="remove a player never paired")
     q.set_defaults(run=_players_remove)
     q.add_argument("number", type=int)
     psub.add_parser("list", parents=[common], help="list the players").set_defaults(run=_players_list)
-    psub.add_parser("renumber", parents=[common], help="pairing numbers by C.04.2.B").set_defaults(run=_renumber)
+    q = psub.add_parser("renumber", parents=[common], help="pairing numbers by C.04.2.B")
+    q.set_defaults(run=_renumber)
+    q.add_argument("--yes", action="store_true", help=YES_HELP)
     q = psub.add_parser("import-csv", parents=[common], help="register the players of a CSV sign-up sheet")
     q.set_defaults(run=_players_import_csv)
     q.add_argument("csv", type=Path)
@@ -288,6 +300,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--kind", choices=("half", "full", "zero", "absent"), default="half")
     p.add_argument("--explained", action="store_true", help="absent with notice: not withdrawn (C.04.2.D.2)")
     p.add_argument("--cancel", action="store_true", help="cancel the bye instead")
+    p.add_argument("--yes", action="store_true", help=YES_HELP)
     p = command("berger-numbers", "a round robin's Berger numbers: show, draw by lot or set by hand (before round 1)",
                 _berger_numbers)
     p.add_argument("--draw", action="store_true", help="draw them by lot (the seed is printed and recorded)")
@@ -301,7 +314,8 @@ def _parser() -> argparse.ArgumentParser:
     command("publish", "publish the draft round (makes a backup copy)", _publish)
     p = command("show", "show a round", _show)
     p.add_argument("round", type=int, nargs="?")
-    p = command("result", "enter or correct a result: 1-0 0-1 1/2 1/2-0 0-1/2 0-0 +- -+ -- *", _result)
+    p = command("result", "enter or correct a result: 1-0 0-1 1/2 1/2-0 0-1/2 0-0 +- -+ -- *; W-L L-W D-D unrated",
+                _result)
     p.add_argument("round", type=int)
     p.add_argument("board", type=int)
     p.add_argument("result", type=lambda text: text.removeprefix(_QUOTE))
@@ -542,15 +556,33 @@ def _players_add(db: Database, a: argparse.Namespace) -> int:
 
 
 def _players_edit(db: Database, a: argparse.Namespace) -> int:
-    p = sv.edit_player(db, _tid(db), a.number, **_player_fields(a))
+    fields: dict[str, object] = dict(_player_fields(a))
+    if a.half_byes is not None:
+        fields["half_bye_eligible"] = a.half_byes == "yes"
+    p = sv.edit_player(db, _tid(db), a.number, **fields)
     print(f"#{p.number} {p.name} {p.title} {p.rating}")
     return EXIT_OK
 
 
 def _players_withdraw(db: Database, a: argparse.Namespace) -> int:
-    info = sv.withdraw_player(db, _tid(db), a.number, a.from_round)
-    print(f"#{info.player} withdrawn from round {info.round}" + (" (draft discarded)" if info.discarded_draft else ""))
+    info = (sv.expel_player if a.expelled else sv.withdraw_player)(db, _tid(db), a.number, a.from_round)
+    what = "expelled" if a.expelled else "withdrawn"
+    print(f"#{info.player} {what} from round {info.round}" + (" (draft discarded)" if info.discarded_draft else ""))
     return EXIT_OK
+
+
+def _players_exchange(db: Database, a: argparse.Namespace) -> int:
+    first, second = confirming(
+        lambda level: sv.exchange_pairing_numbers(db, _tid(db), a.first, a.second, confirmed=level), a.yes
+    )
+    print(f"#{first.number} {first.name} and #{second.number} {second.name}: pairing numbers exchanged")
+    return EXIT_OK
+
+
+def _players_tie_order(db: Database, a: argparse.Namespace) -> int:
+    sv.set_tie_order(db, _tid(db), a.order)
+    print(f"equal rating and title ranked {sv.TIE_ORDERS[a.order]}")
+    return _players_list(db, a)
 
 
 def _players_remove(db: Database, a: argparse.Namespace) -> int:
@@ -561,7 +593,7 @@ def _players_remove(db: Database, a: argparse.Namespace) -> int:
 
 def _players_list(db: Database, a: argparse.Namespace) -> int:
     for p in sv.list_players(db, _tid(db)):
-        status = "" if p.status == "active" else f"withdrawn from round {p.withdrawal_round}"
+        status = sv.standing_mark(p)  # "withdrawn from round k", "expelled from round k"
         print(f"{p.number:>4} {p.title:<3} {p.name:<32} {p.rating:>4} {p.federation:<3} {status}".rstrip())
     return EXIT_OK
 
@@ -769,7 +801,7 @@ def _ratings_update_all(db: Database | None, a: argparse.Namespace) -> int:
 
 
 def _renumber(db: Database, a: argparse.Namespace) -> int:
-    sv.assign_pairing_numbers(db, _tid(db))
+    confirming(lambda level: sv.assign_pairing_numbers(db, _tid(db), confirmed=level), a.yes)
     return _players_list(db, a)
 
 
@@ -811,8 +843,10 @@ def _bye(db: Database, a: argparse.Namespace) -> int:
     elif a.kind == "absent":
         info = sv.record_absence(db, tid, a.number, a.round, explained=a.explained)
     else:
-        info = sv.request_bye(db, tid, a.number, a.round, a.kind)
+        info = confirming(lambda level: sv.request_bye(db, tid, a.number, a.round, a.kind, confirmed=level), a.yes)
     print(f"#{info.player}: {info.kind} in round {info.round}" + (" cancelled" if a.cancel else ""))
+    for notice in info.notices:  # Level 2: the arbiter is told (checklist Q178)
+        print(f"note: {notice}")
     if info.discarded_draft:
         print(f"the draft pairing of round {info.round} was discarded: pair the round again")
     return EXIT_OK
@@ -993,6 +1027,7 @@ def _standings(db: Database, a: argparse.Namespace) -> int:
             StandingsRow(r.rank, r.rank, r.number, r.name, r.rating, Fraction(r.points, 10), ())
             for r in sv.standings(db, tid, a.after_round)
         )
+    marks = sv.standing_marks(db, tid)  # checklist Q170, Q197
     if a.json:
         listed = [
             {
@@ -1004,6 +1039,7 @@ def _standings(db: Database, a: argparse.Namespace) -> int:
                 "points": float(row.score),
                 "tiebreaks": {c: json_number(v) for c, v in zip(codes, row.tiebreaks)},
                 "by_lot": row.by_lot,
+                "status": marks.get(row.number, ""),
             }
             for row in rows
         ]
@@ -1014,8 +1050,9 @@ def _standings(db: Database, a: argparse.Namespace) -> int:
     for row in rows:
         line = f"{row.place_label:>6} {row.number:>4} {row.name:<32} {row.rating:>4} {format_points(row.score):>5}"
         line += "".join(f" {format_points(v) or '-':>6}" for v in row.tiebreaks)
-        marks = (" *" if row.by_lot else "") + (" h" if row.by_hand else "")
-        print(line + marks + (f" e: {', '.join(row.entered)}" if row.entered else ""))
+        flags = (" *" if row.by_lot else "") + (" h" if row.by_hand else "")
+        flags += f" ({marks[row.number]})" if row.number in marks else ""
+        print(line + flags + (f" e: {', '.join(row.entered)}" if row.entered else ""))
     waiting = [str(g) for g in sv.list_open_games(db, tid) if g.round <= after]
     if waiting:  # checklist Q161: never final while a game counted waits for its result
         print("provisional: games without their final result: " + ", ".join(waiting))

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QLabel, QSpinBox,
 from arbiter_app import services as sv
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.player_dialog import finish_form, show_inline
+from arbiter_app.gui.warning_dialogs import confirmed_call, dialog_for
 from arbiter_app.services.dto import ByeInfo, PlayerInfo
 
 KINDS = (
@@ -44,8 +45,16 @@ class ByeDialog(QDialog):
                 explained = kind == "absent explained"
                 self.result_bye = self._context.call(sv.record_absence, number, round_number, explained=explained)
             else:
-                self.result_bye = self._context.call(sv.request_bye, number, round_number, kind)
+                # A second ½-point bye asks at Level 3 (checklist Q174); Cancel there keeps the dialog open.
+                self.result_bye = confirmed_call(
+                    self,
+                    lambda level: self._context.call(sv.request_bye, number, round_number, kind, confirmed=level),
+                )
+                if self.result_bye is None:
+                    return
         except Exception as error:  # noqa: BLE001
             show_inline(self.errors, error)
             return
+        for notice in self.result_bye.notices:  # Level 2: a full-point bye is deprecated (checklist Q178)
+            dialog_for(notice, self).exec()
         self.accept()

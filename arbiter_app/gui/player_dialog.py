@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import QRegularExpression, Qt
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -136,6 +137,13 @@ class PlayerDialog(QDialog):
         form.addRow("F&ederation:", self.federation)
         form.addRow("&Sex:", self.sex)
         form.addRow("&Born:", self.birth)
+        self.half_byes: QCheckBox | None = None
+        if player is not None:
+            self.half_byes = QCheckBox("Eligible for ½-point &byes")
+            self.half_byes.setObjectName("halfByeEligible")
+            self.half_byes.setToolTip("Untick for a free entry or where the tournament's conditions bar ½-point byes "
+                                      "(checklist Q175): such a request is then refused")
+            form.addRow("", self.half_byes)
         self.entry_round: QSpinBox | None = None
         self.missed: QComboBox | None = None
         if player is None and first_open > 1:
@@ -166,6 +174,8 @@ class PlayerDialog(QDialog):
         self.federation.setText(p.federation)
         self.sex.setCurrentIndex(max(0, self.sex.findData(p.sex)))
         self.birth.setText(p.birth_date)
+        if self.half_byes is not None and isinstance(p, PlayerInfo):
+            self.half_byes.setChecked(p.half_bye_eligible)
 
     def fill_from_list(self, p: RatedPlayer) -> None:
         """A player picked in the FIDE rating list: name, title, rating, FIDE ID, federation, sex, birth year.
@@ -193,7 +203,7 @@ class PlayerDialog(QDialog):
             "federation": self.federation.text().strip().upper(),
             "sex": self.sex.currentData() or "",
             "birth_date": self.birth.text().strip(),
-        }
+        } | ({"half_bye_eligible": self.half_byes.isChecked()} if self.half_byes is not None else {})
 
     def _on_accepted(self) -> None:
         fields = self.fields()

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
+from arbiter_app import services as sv
 from arbiter_app.gui.row_model import CENTRE, RIGHT, RowTableModel
 from arbiter_app.services.dto import PlayerInfo
 
@@ -37,7 +38,7 @@ class PlayerColumn(IntEnum):
 
 def status_text(p: PlayerInfo) -> str:
     if p.status == "withdrawn":
-        return f"withdrawn from round {p.withdrawal_round}"
+        return sv.standing_mark(p)  # "withdrawn from round k", "expelled from round k" (checklist Q197)
     if p.entry_round > 1:
         return f"late entry, round {p.entry_round}"
     return "active"

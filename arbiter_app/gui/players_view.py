@@ -13,6 +13,7 @@ from arbiter_app.gui.bye_dialog import ByeDialog
 from arbiter_app.gui.compose import first_open_round
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.modal import run_modal
+from arbiter_app.gui.pairing_numbers_dialog import PairingNumbersDialog
 from arbiter_app.gui.player_dialog import PlayerDialog
 from arbiter_app.gui.players_model import BYE_WORDS, PlayerColumn, PlayersModel
 from arbiter_app.gui.view_base import ContextView, button, button_row, heading, tune_table, widen
@@ -54,6 +55,10 @@ class PlayersView(ContextView):
         self.cancel_bye_button = button("Cancel bye", "Withdraw the bye request of the next round")
         self.remove_button = button("Remove", "Remove a player who has never been paired")
         self.import_button = button("Import TRF…", "Create a tournament file from a TRF-16 report")
+        self.numbers_button = button(
+            "Pairing numbers…", "Order of equal rating and title, exchange of two TPNs, regeneration (C.04.2-2026 2.2-2.3)"
+        )
+        self.numbers_button.clicked.connect(self._on_numbers_clicked)
         self.add_button.clicked.connect(self._on_add_clicked)
         self.edit_button.clicked.connect(self._on_edit_clicked)
         self.withdraw_button.clicked.connect(self._on_withdraw_clicked)
@@ -75,6 +80,7 @@ class PlayersView(ContextView):
             self.cancel_bye_button,
             None,
             self.remove_button,
+            self.numbers_button,
         )
         actions.addWidget(self.import_button)
         layout = QVBoxLayout(self)
@@ -130,7 +136,7 @@ class PlayersView(ContextView):
     def _update_buttons(self) -> None:
         p = self.selected_player()
         has_context = self.context is not None
-        for b in (self.add_button, self.import_button):
+        for b in (self.add_button, self.import_button, self.numbers_button):
             b.setEnabled(has_context or b is self.import_button)
         for b in (self.edit_button, self.bye_button, self.remove_button):
             b.setEnabled(p is not None)
@@ -196,6 +202,12 @@ class PlayersView(ContextView):
             if bye.discarded_draft:
                 text += f" (the draft pairing of round {bye.round} was discarded)"
             self.context.message.emit(text)
+
+    def _on_numbers_clicked(self) -> None:
+        if self.context is None:
+            return
+        p = self.selected_player()
+        run_modal(PairingNumbersDialog(self.context, p.number if p is not None else 1, self))
 
     def _on_cancel_bye_clicked(self) -> None:
         p = self.selected_player()

@@ -26,6 +26,8 @@ class StandingLine:
     by_lot: bool = False
     by_hand: bool = False
     """Placed by the arbiter within a tie (checklist Q205)."""
+    mark: str = ""
+    """``withdrawn from round 5``, ``expelled from round 5`` (checklist Q170, Q197); empty for the others."""
 
 
 class StandingColumn(IntEnum):
@@ -93,7 +95,7 @@ class StandingsModel(RowTableModel[StandingLine]):
         if c is StandingColumn.NUMBER:
             return str(row.number)
         if c is StandingColumn.NAME:
-            return row.name
+            return f"{row.name} ({row.mark})" if row.mark else row.name
         if c is StandingColumn.RATING:
             return str(row.rating) if row.rating else ""
         return row.score

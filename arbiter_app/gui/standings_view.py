@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -103,7 +104,8 @@ class StandingsView(ContextView):
         if self.context is None:
             self.model.set_lines([], (), {})
             return
-        if not self.context.fetch([(sv.list_rounds, ()), (sv.tournament_tiebreaks, ())], self.refresh_if_visible_again):
+        if not self.context.fetch([(sv.list_rounds, ()), (sv.tournament_tiebreaks, ()), (sv.standing_marks, ())],
+                                  self.refresh_if_visible_again):
             return  # read off the GUI thread first
         rounds = self.context.read(sv.list_rounds)
         published = [r for r in rounds if r.state != "draft"]
@@ -169,12 +171,17 @@ class StandingsView(ContextView):
 
     def _show_lines(self, after: int, ranked: bool, result: Any) -> None:
         assert self.context is not None
+        marks = self.context.read(sv.standing_marks)
+
+        def marked(line: StandingLine) -> StandingLine:
+            return replace(line, mark=marks[line.number]) if line.number in marks else line
+
         if ranked:
             rules, legend = self.context.read(sv.tournament_tiebreaks)
             codes = tuple(e.code for e in legend)
             names = {e.code: f"{e.name} ({e.source})" for e in legend}
             table = result
-            lines: Sequence[StandingLine] = LazyRows(table.rows, lambda r: ranked_line(r, table.tiebreaks))
+            lines: Sequence[StandingLine] = LazyRows(table.rows, lambda r: marked(ranked_line(r, table.tiebreaks)))
             self.note.setText(
                 f"Tie-breaks ({rules}): "
                 + "; ".join(f"{e.code} = {e.name} ({e.source})" for e in legend)
@@ -188,7 +195,7 @@ class StandingsView(ContextView):
             self.model.set_lines(lines, codes, names)
         else:
             rows = result
-            lines = LazyRows(rows, score_line)
+            lines = LazyRows(rows, lambda r: marked(score_line(r)))
             codes = ()
             self.model.set_lines(lines, (), {})
             if after == 0:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import groupby
+from math import ceil
 
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
 from arbiter_app.pairing.articles import (
@@ -93,6 +94,19 @@ class DutchEdition:
     criteria: CriteriaSet
     texts: RulesText
     """How the text names its criteria and numbers its articles (for the explanation)."""
+    round_one_absentees_in_group_a: bool
+    """Baku acceleration, the split into GA and GB before round 1 (C.04.5.1; C.04.7-2026 1.2): does a player
+    registered but not paired in round 1 (a requested bye, an absence) count in the list that is split?"""
+
+    def group_a_size(self, starters: int) -> int:
+        """C.04.5.1 "Initial Groups Division" / C.04.7-2026 1.2: the first half of ``starters``, rounded up to an
+        even number (2 x ceil(n/4)); also the TPN of the last GA player among them."""
+        return min(starters, 2 * ceil(starters / 4))
+
+    def board_score(self, player: Player, round_number: int) -> int:
+        """The score that orders the boards (C.04.2.D.9; C.04.2-2026 3.6): real points plus the virtual points of an
+        accelerated round (C.04.7-2026 1.5: the pairing score also sorts the boards; checklist Q188)."""
+        return player.pairing_score(round_number)
 
     def may_receive_bye(self, player: Player, points: PointSystem) -> bool:
         """The absolute bye criterion of the edition (C.2 / [C2])."""
@@ -166,7 +180,7 @@ class DutchEdition:
             observer.colour_decided(board, rule)
             boards.append(board)
         bye = unpaired[0].number if unpaired else None
-        return RoundPairing(state.round, board_order(boards, state), bye)
+        return RoundPairing(state.round, board_order(boards, state, self), bye)
 
     def _pair_brackets(
         self, players: tuple[Contestant, ...], observer: PairingObserver
@@ -211,6 +225,10 @@ class Baku2016(DutchEdition):
     float_rule = staticmethod(float_in_round)
     criteria = BAKU_2016_CRITERIA
     texts = BAKU_2016_TEXT
+    round_one_absentees_in_group_a = True
+    """C.04.5.1 (2016/17): "before the first round, the list of players" is split; every registered player counts,
+    as the endorsed engine numbers them (corpus ``dutch-2016-baku``: GA is 2 x ceil(n/4) of all n registered, a
+    round-1 bye included)."""
 
     def may_receive_bye(self, player: Player, points: PointSystem) -> bool:
         """C.04.3 C.2 (C.04.1.d): no pairing-allocated bye and no forfeit win so far."""
@@ -258,6 +276,10 @@ class Fide2026(DutchEdition):
     float_rule = staticmethod(float_in_round_2026)
     criteria = FIDE_2026_CRITERIA
     texts = FIDE_2026_TEXT
+    round_one_absentees_in_group_a = False
+    """C.04.2-2026 2.4: a participant not paired in round 1 is a late entry, "given an appropriate TPN and paired
+    only when they actually arrive" (the SPP's ruling: no TPN yet); C.04.7-2026 1.2 splits the participants who hold
+    one, and 1.3 places the others when they arrive (checklist Q111)."""
 
     def may_receive_bye(self, player: Player, points: PointSystem) -> bool:
         """C.04.3-2026 2.1.2 [C2] (C.04.1-2026 Art. 4).
@@ -397,14 +419,16 @@ def restrict_bye_to_lowest_score(
     return tuple(p if p.score == score or not p.can_get_bye else replace(p, can_get_bye=False) for p in players)
 
 
-def board_order(boards: Sequence[Board], state: TournamentState) -> tuple[Board, ...]:
-    """C.04.2.D.9: by the score of the higher ranked player, the sum of scores, then his initial rank."""
+def board_order(boards: Sequence[Board], state: TournamentState, rules: DutchEdition | None = None) -> tuple[Board, ...]:
+    """C.04.2.D.9 (C.04.2-2026 3.6): by the score of the higher ranked player, the sum of scores, then his initial
+    rank; the score is the edition's :meth:`DutchEdition.board_score` (with acceleration, real + virtual points)."""
     by_number = {p.number: p for p in state.players}
+    score_of = (rules or EDITIONS[DEFAULT_EDITION]).board_score
+    scores = {n: score_of(p, state.round) for n, p in by_number.items()}
 
     def key(board: Board) -> tuple[int, int, int]:
-        white, black = by_number[board.white], by_number[board.black]
-        higher, lower = sorted((white, black), key=lambda p: (-p.score, p.number))
-        return (-higher.score, -(higher.score + lower.score), higher.number)
+        higher, lower = sorted((board.white, board.black), key=lambda n: (-scores[n], n))
+        return (-scores[higher], -(scores[higher] + scores[lower]), higher)
 
     return tuple(sorted(boards, key=key))
 

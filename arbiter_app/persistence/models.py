@@ -159,6 +159,10 @@ class Tournament(Base):
     chess960_seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """A Chess960 tournament: the seed its starting positions are drawn from, one a round (checklist Q222,
     :mod:`arbiter_app.pairing.chess960`); None for standard chess."""
+    tie_order: Mapped[str] = mapped_column(String(20), default="name", server_default="name")
+    """How players of equal rating and title are ranked for the TPNs (C.04.2-2026 2.2.3, checklist Q146), announced
+    before round 1: ``name`` (alphabetically), ``fide-id`` (lower FIDE id first) or ``lots`` (a drawing of lots
+    seeded by ``lots_seed``)."""
     fide_mode: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     """FIDE mode (checklist Q40-Q46): on for every tournament, imported ones included; what the rules forbid is
     refused (Level 5).  Left only by a two-step confirmation, never entered again (a trigger, migration 0008)."""
@@ -235,6 +239,14 @@ class Player(Base):
     national_rating_source: Mapped[str] = mapped_column(String(60), default="", server_default="")
     manual_rating: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """A rating the arbiter set for the tournament (methods ``HBFN`` and ``OTHER``)."""
+    half_bye_eligible: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    """False: the player may not request a half-point bye (a free entry, the tournament's conditions; checklist
+    Q175-Q176)."""
+    tie_rank: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Rank among the players of the same rating set by a TPN exchange (checklist Q147-Q148); None: none made."""
+    expelled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Expelled from the tournament (checklist Q197): withdrawn from the round of the expulsion, flagged in the
+    standings."""
 
     tournament: Mapped[Tournament] = relationship(back_populates="players")
 
@@ -287,6 +299,8 @@ class BoardRow(Base):
     result: Mapped[str | None] = mapped_column(String(7), nullable=True)
     """A :class:`BoardResult` value, None until entered."""
     forfeit: Mapped[bool] = mapped_column(Boolean, default=False)
+    unrated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A game of less than one move, played but not rated (TRF result codes ``W``, ``D``, ``L``; checklist Q185)."""
 
     round: Mapped[Round] = relationship(back_populates="boards")
     white: Mapped[Player] = relationship(foreign_keys=[white_id])

@@ -100,7 +100,8 @@ def _report_html(db: Database, tournament_id: int, kind: str, round_number: int 
     if kind == "crosstable" and system_of_info(t).paired_by_table:
         # A round robin's crosstable: a column per opponent; C.05's withdrawals shown, not counted.
         return round_robin_crosstable_html(sv.round_robin_crosstable(db, tournament_id, round_number), t.name, when)
-    table = sv.ranked_standings(db, tournament_id, round_number)
+    # The standings leave an expelled player out (checklist Q198); the crosstables list every player's games.
+    table = sv.ranked_standings(db, tournament_id, round_number, expelled=kind != "standings")
     if kind == "standings":
         # Checklist Q161: games adjourned (or without a result) in the rounds counted make the standings provisional.
         waiting = ", ".join(str(g) for g in sv.list_open_games(db, tournament_id) if g.round <= table.round)

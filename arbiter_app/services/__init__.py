@@ -34,12 +34,18 @@ from arbiter_app.services.overrides import (
 )
 from arbiter_app.services.player_csv import export_players_csv, import_players_csv, preview_csv
 from arbiter_app.services.players import (
+    TIE_ORDERS,
     assign_pairing_numbers,
     edit_player,
+    exchange_pairing_numbers,
+    expel_player,
     list_players,
     register_player,
     reinstate_player,
     remove_player,
+    set_tie_order,
+    standing_mark,
+    standing_marks,
     withdraw_player,
 )
 from arbiter_app.services.prohibited_pairs import (
@@ -151,7 +157,13 @@ __all__ = [
     "Swap",
     "SwapColours",
     "apply_override",
+    "TIE_ORDERS",
     "assign_pairing_numbers",
+    "exchange_pairing_numbers",
+    "expel_player",
+    "set_tie_order",
+    "standing_mark",
+    "standing_marks",
     "audit_log",
     "berger_number_of",
     "by_hand",

@@ -5,10 +5,12 @@ from __future__ import annotations
 from arbiter_app.errors import ArbiterError, RuleViolation
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
-from arbiter_app.persistence.models import Bye, ByeKind, PlayerStatus
+from arbiter_app.persistence.models import Bye, ByeKind, Player, PlayerStatus
 from arbiter_app.services.dto import ByeInfo
+from arbiter_app.services.fide_mode import comment
 from arbiter_app.services.players import discard_draft, first_open_round
 from arbiter_app.services.records import audit, is_withdrawn_in
+from arbiter_app.services.warnings import Level, Notice, require
 
 REQUESTABLE = (ByeKind.HALF, ByeKind.FULL, ByeKind.ZERO)
 
@@ -31,10 +33,39 @@ def _check_round(first_open: int, rounds_count: int, round_number: int, article:
         raise RuleViolation("C.04.1.a", f"the tournament has {rounds_count} rounds, there is no round {round_number}")
 
 
-def request_bye(db: Database, tournament_id: int, number: int, round_number: int, kind: str) -> ByeInfo:
+def half_bye_notices(p: Player, earlier: list[int], round_number: int) -> list[Notice]:
+    """Checklist Q173-Q174: a second (or later) half-point bye of the same player is confirmed at Level 3."""
+    if not earlier:
+        return []
+    rounds = ", ".join(map(str, earlier))
+    return [
+        Notice(
+            Level.PROCEED,
+            "checklist Q174",
+            f"#{p.pairing_number} {p.name} already has a half-point bye (round{'s' if len(earlier) > 1 else ''} "
+            f"{rounds}); round {round_number} would be half-point bye number {len(earlier) + 1}",
+        )
+    ]
+
+
+def full_bye_notice(round_number: int) -> Notice:
+    """Checklist Q178: a requested full-point bye is allowed but deprecated (the arbiter is told, Level 2)."""
+    return Notice(
+        Level.INFORM,
+        "checklist Q178-Q179",
+        "full-point byes are deprecated; this one is written to TRF-2026 exports as "
+        f"'{comment('Full-point bye', round_number, 'player <TPN>')}'",
+    )
+
+
+def request_bye(
+    db: Database, tournament_id: int, number: int, round_number: int, kind: str, *, confirmed: int = 0
+) -> ByeInfo:
     """A requested ``half``, ``full`` or ``zero`` point bye (C.04.2.D.4: not paired in that round).
 
-    Refused for a published round; a draft of that round is discarded.
+    Refused for a published round, and a half-point bye for a player flagged not eligible (checklist Q176); a
+    second half-point bye asks at Level 3 (Q174); a full-point bye is told deprecated (Level 2, Q178) and written
+    as a ``### Full-point bye`` line to TRF-2026 exports (Q179).  A draft of that round is discarded.
     """
     if kind not in REQUESTABLE:
         raise ArbiterError(f"a requested bye is half, full or zero, not {kind!r}")
@@ -47,19 +78,26 @@ def request_bye(db: Database, tournament_id: int, number: int, round_number: int
             raise ArbiterError(f"#{number} {p.name} has withdrawn (from round {p.withdrawal_round})")
         if p.entry_round > round_number:
             raise ArbiterError(f"#{number} {p.name} enters in round {p.entry_round}")
-        discarded = discard_draft(s, t, draft, round_number)
+        discarded = discard_draft(s, t, draft, round_number)  # a refusal below rolls the whole transaction back
         existing = queries.bye(s, t.id, round_number, p.id)
         if existing is not None:
             raise ArbiterError(f"#{number} {p.name} already has a {existing.kind} bye in round {round_number}")
+        notices: list[Notice] = []
+        after: dict[str, object] = {"round": round_number, "player": number, "kind": str(kind)}
+        if kind == ByeKind.HALF:
+            if p.half_bye_eligible is False:
+                raise RuleViolation(
+                    "checklist Q176",
+                    f"#{number} {p.name} is flagged not eligible for half-point byes (free entry, the tournament's "
+                    "conditions); clear the flag in the player's data first",
+                )
+            earlier = [b.round_number for b in queries.byes(s, t.id) if b.player_id == p.id and b.kind == ByeKind.HALF]
+            require(confirmed, half_bye_notices(p, earlier, round_number))
+        elif kind == ByeKind.FULL:
+            notices.append(full_bye_notice(round_number))
         s.add(Bye(tournament_id=t.id, round_number=round_number, player_id=p.id, kind=str(kind)))
-        audit(
-            s,
-            t.id,
-            "request bye",
-            f"#{number} {p.name}: {kind} bye in round {round_number}",
-            after={"round": round_number, "player": number, "kind": str(kind)},
-        )
-        return ByeInfo(round_number, number, str(kind), discarded)
+        audit(s, t.id, "request bye", f"#{number} {p.name}: {kind} bye in round {round_number}", after=after)
+        return ByeInfo(round_number, number, str(kind), discarded, tuple(notices))
 
 
 def record_absence(

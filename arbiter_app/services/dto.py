@@ -11,6 +11,7 @@ from datetime import date, datetime
 from pathlib import Path
 
 from arbiter_app.pairing.model import Colour, PointSystem, RoundPairing
+from arbiter_app.services.warnings import Notice
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,8 @@ class TournamentInfo:
     """In FIDE mode (checklist Q40): what the rules forbid is refused."""
     fide_mode_left_round: int | None = None
     """The last round paired when FIDE mode was left (0: before round 1); None while in FIDE mode."""
+    tie_order: str = "name"
+    """How equal rating and title are ranked for the TPNs (``name``, ``fide-id``, ``lots``; checklist Q146)."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,10 @@ class PlayerInfo:
     """``active`` or ``withdrawn``."""
     entry_round: int
     withdrawal_round: int | None
+    half_bye_eligible: bool = True
+    """False: not eligible for half-point byes (checklist Q175)."""
+    expelled: bool = False
+    """Expelled from the tournament (checklist Q197)."""
 
 
 @dataclass(frozen=True)
@@ -87,11 +94,17 @@ class BoardInfo:
     forfeit: bool
     overridden: bool = False
     """The round was overridden and the engine did not pair this board so (these players, these colours)."""
+    unrated: bool = False
+    """A game of less than one move: played, scored, not rated (checklist Q185)."""
 
     @property
     def result_text(self) -> str:
-        """The result as written on a pairing sheet (:func:`sheet_result`)."""
-        return sheet_result(self.result, self.forfeit)
+        """The result as written on a pairing sheet (:func:`sheet_result`), ``1-0 unrated`` for an unrated game."""
+        return sheet_result(self.result, self.forfeit) + (f" {UNRATED}" if self.unrated else "")
+
+
+UNRATED = "unrated"
+"""How a result says its game is not rated (``1-0 unrated``; TRF ``W``/``L``/``D``, checklist Q185)."""
 
 
 def sheet_result(result: str | None, forfeit: bool) -> str:
@@ -146,6 +159,8 @@ class ByeInfo:
     kind: str
     discarded_draft: bool = False
     """The round had a draft pairing, discarded because it no longer fits."""
+    notices: tuple[Notice, ...] = ()
+    """What the arbiter is told once the bye is stored (Level 2, e.g. full-point byes are deprecated, Q178)."""
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from arbiter_app.errors import ArbiterError
 from arbiter_app.pairing.model import PointSystem
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
-from arbiter_app.persistence.models import AuditEntry, Tournament
+from arbiter_app.persistence.models import AuditEntry, ByeKind, Tournament
 from arbiter_app.services.dto import TournamentInfo
 from arbiter_app.services.records import audit, tournament_info
 from arbiter_app.services.warnings import Level, Notice, ProhibitedInFideMode, in_fide_mode_or, require
@@ -131,7 +131,7 @@ def check_scoring(points: PointSystem, fide_mode: bool = True) -> None:
 
 def integrity_lines(session: Session, tournament_id: int) -> list[str]:
     """The ``###`` lines of the tournament's events (leaving FIDE mode, configuration changes, corrections, the
-    import), oldest first; events undone are left out."""
+    import, TPN exchanges and regenerations), oldest first, events undone left out; then the full-point byes."""
     lines: list[str] = []
     rows = session.scalars(
         select(AuditEntry)
@@ -144,7 +144,17 @@ def integrity_lines(session: Session, tournament_id: int) -> list[str]:
         after = json.loads(entry.after)
         if isinstance(after, dict):
             lines += [line for line in after.get(TRF_KEY, []) if line not in lines]
-    return lines
+    return lines + full_bye_lines(session, tournament_id)
+
+
+def full_bye_lines(session: Session, tournament_id: int) -> list[str]:
+    """``### Full-point bye @ Round r: player n`` for every full-point bye stored, by round then TPN (checklist
+    Q179: full-point byes are deprecated, so each one is pointed out beside the 001 records that code it)."""
+    byes = [b for b in queries.byes(session, tournament_id) if b.kind == ByeKind.FULL]
+    return [
+        comment("Full-point bye", b.round_number, f"player {b.player.pairing_number}")
+        for b in sorted(byes, key=lambda b: (b.round_number, b.player.pairing_number))
+    ]
 
 
 def mpa_detail(

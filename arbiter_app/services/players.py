@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Sequence
 from dataclasses import asdict
 from typing import TypedDict, Unpack
@@ -15,15 +17,24 @@ from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import BoardRow, Bye, ByeKind, Player, PlayerStatus, Round, RoundState, Tournament
 from arbiter_app.ratings.methods import tournament_rating
 from arbiter_app.services.dto import ByeInfo, PlayerInfo
+from arbiter_app.services.fide_mode import TRF_KEY, comment
 from arbiter_app.services.records import audit, one_line, player_info
+from arbiter_app.services.warnings import Level, Notice, require
 
 TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 """C.04.2.B.2.b, strongest first."""
 TRF_TITLES = {"g": "GM", "m": "IM", "wg": "WGM", "f": "FM", "wm": "WIM", "c": "CM", "wf": "WFM", "wc": "WCM"}
 """The title codes of TRF-16."""
-EDITABLE = ("name", "title", "rating", "fide_id", "federation", "sex", "birth_date")
+EDITABLE = ("name", "title", "rating", "fide_id", "federation", "sex", "birth_date", "half_bye_eligible")
 LAST_RENUMBERING_ROUND = 4
 """C.04.2.B.4: no pairing number changes after the fourth round has been paired."""
+TIE_ORDERS = {
+    "name": "alphabetically",
+    "fide-id": "by FIDE id (lower first; players without one after)",
+    "lots": "by drawing of lots (the tournament's seed)",
+}
+"""C.04.2-2026 2.2.3: players of equal rating and title are ranked alphabetically "unless it has been previously
+stated that this criterion has been replaced by another one" (checklist Q146); announced before round 1."""
 
 
 def normalise_title(title: str) -> str:
@@ -37,25 +48,77 @@ def normalise_title(title: str) -> str:
     return upper
 
 
-def initial_order_key(p: Player) -> tuple[int, int, str, str]:
-    """C.04.2.B.2: rating, then title (GM IM WGM FM WIM CM WFM WCM, none), then name."""
+def tie_key(p: Player, tie_order: str, seed: int) -> tuple[object, ...]:
+    """C.04.2-2026 2.2.3: the tournament's criterion for equal rating and title (:data:`TIE_ORDERS`); the name
+    breaks what is still equal (two players without a FIDE id)."""
+    name = (p.name.casefold(), p.name)
+    if tie_order == "fide-id":
+        return (0, int(p.fide_id), *name) if p.fide_id.isdigit() else (1, 0, *name)
+    if tie_order == "lots":
+        return (random.Random(seed * 1_000_003 + p.id).random(), *name)
+    return name
+
+
+def initial_order_key(p: Player, tie_order: str = "name", seed: int = 0) -> tuple[object, ...]:
+    """C.04.2.B.2 / C.04.2-2026 2.2: rating, then title (GM IM WGM FM WIM CM WFM WCM, none), then the announced
+    criterion (alphabetically unless another was announced); a TPN exchange between players of equal rating
+    (``tie_rank``, checklist Q147-Q148) ranks them before the title."""
     title = TITLES.index(p.title) if p.title in TITLES else len(TITLES)
-    return (-p.rating, title, p.name.casefold(), p.name)
+    exchanged = (0, p.tie_rank) if p.tie_rank is not None else (1, 0)
+    return (-p.rating, exchanged, title, tie_key(p, tie_order, seed))
+
+
+def initial_order(session: Session, t: Tournament) -> list[Player]:
+    """The tournament's players in the initial order (C.04.2.B.2; C.04.2-2026 2.2 with its announced criterion)."""
+    return sorted(queries.players(session, t.id), key=lambda p: initial_order_key(p, t.tie_order, t.lots_seed))
 
 
 def _renumber(session: Session, t: Tournament) -> None:
     """Pairing numbers 1, 2, ... in the initial order (C.04.2.B.3); only the players whose number changes move."""
-    players = sorted(queries.players(session, t.id), key=initial_order_key)
-    moving = [(number, p) for number, p in enumerate(players, 1) if p.pairing_number != number]
+    _apply_numbers(session, list(enumerate(initial_order(session, t), 1)))
+
+
+def _apply_numbers(session: Session, numbered: list[tuple[int, Player]]) -> None:
+    moving = [(number, p) for number, p in numbered if p.pairing_number != number]
     if not moving:
         return
-    offset = 1 + max(p.pairing_number for p in players) + len(players)
+    renamed = {p.pairing_number: number for number, p in moving}
+    offset = 1 + max(p.pairing_number for _, p in numbered) + len(numbered)
     for _, p in moving:  # two steps: pairing numbers stay unique at every UPDATE
         p.pairing_number += offset
     session.flush()
     for number, p in moving:
         p.pairing_number = number
     session.flush()
+    _renumber_engine_pairings(session, moving[0][1].tournament_id, renamed)
+
+
+def _renumber_engine_pairings(session: Session, tournament_id: int, new: dict[int, int]) -> None:
+    """The engine's pairing kept with each round is written in TPNs: it follows the players to their new numbers
+    (else a round would look altered by hand, ``### MPA``, once the numbers move)."""
+    for r in queries.rounds(session, tournament_id):
+        if not r.engine_pairing:
+            continue
+        kept = json.loads(r.engine_pairing)
+        kept["boards"] = [[new.get(w, w), new.get(b, b)] for w, b in kept.get("boards", [])]
+        if kept.get("bye") is not None:
+            kept["bye"] = new.get(kept["bye"], kept["bye"])
+        r.engine_pairing = json.dumps(kept)
+    session.flush()
+
+
+def _insert_late_entry(session: Session, t: Tournament, late: Player) -> None:
+    """C.04.2-2026 2.4-2.5 (checklist Q156): once round 1 is paired, the late entry takes the TPN its rating (title,
+    announced criterion) gives it, ahead of the first player it ranks above; the players from there move one down
+    and keep their order: no one else is re-sorted (that is a regeneration, Level 3 and logged, 2.3)."""
+    key = initial_order_key(late, t.tie_order, t.lots_seed)
+    others = [p for p in queries.players(session, t.id) if p.id != late.id]
+    below = [p for p in others if initial_order_key(p, t.tie_order, t.lots_seed) > key]
+    if not below:
+        return
+    start = min(p.pairing_number for p in below)
+    moved = [(p.pairing_number + 1, p) for p in others if p.pairing_number >= start]
+    _apply_numbers(session, [*moved, (start, late)])
 
 
 def _paired_rounds(session: Session, t: Tournament) -> int:
@@ -141,9 +204,11 @@ def register_player(db: Database, tournament_id: int, name: str, **fields: Unpac
     (C.04.2.B) after every registration.  A late entry is paired from
     ``entry_round`` (default: the first round not yet published) and gets a
     ``missed_rounds`` bye (``zero``, or ``half`` where the tournament's rules
-    say so) in the rounds before; all numbers are reassigned by C.04.2.B
-    while that is still allowed (C.04.2.B.4; ``renumber=False`` gives the
-    next free number instead).
+    say so) in the rounds before; it takes the number of its rating, the
+    players below moving one down in their order, at any round (C.04.2-2026
+    2.4-2.5, checklist Q156).  ``renumber=True`` regenerates every number
+    instead (until round 4 is paired, C.04.2.B.4), ``renumber=False`` gives
+    the next free number.
     """
     with db.write() as s:
         return register_in(s, tournament_id, name, **fields)
@@ -211,8 +276,10 @@ def register_in(
     s.flush()
     for k in range(1, entry):
         s.add(Bye(tournament_id=t.id, round_number=k, player_id=p.id, kind=str(missed_rounds)))
-    if paired == 0 or (renumber is not False and paired < LAST_RENUMBERING_ROUND):
-        _renumber(s, t)
+    if paired == 0 or renumber:
+        _renumber(s, t)  # before round 1, or a regeneration asked for (refused above after round 4)
+    elif renumber is None:
+        _insert_late_entry(s, t, p)
     summary = f"registered #{p.pairing_number} {name} ({rating})"
     if entry > 1:
         summary += f", late entry from round {entry} (C.04.2.C)"
@@ -232,6 +299,9 @@ def edit_player(db: Database, tournament_id: int, number: int, **changes: object
         for key, value in changes.items():
             if key == "title":
                 value = normalise_title(str(value))
+            elif key == "half_bye_eligible":
+                if not isinstance(value, bool):
+                    raise ArbiterError(f"half_bye_eligible: true or false, not {value!r}")
             elif key == "rating":
                 if not isinstance(value, int) or value < 0:
                     raise ArbiterError(f"rating must be a non-negative whole number, not {value!r}")
@@ -291,32 +361,36 @@ def remove_player(db: Database, tournament_id: int, number: int) -> PlayerInfo:
 def withdraw_player(db: Database, tournament_id: int, number: int, from_round: int | None = None) -> ByeInfo:
     """C.04.2.D.3: the player is no longer paired from ``from_round`` (default: the first open round)."""
     with db.write() as s:
-        t = queries.tournament(s, tournament_id)
-        p = queries.player(s, t.id, number)
-        open_round, draft = first_open_round(s, t)
-        start = open_round if from_round is None else from_round
-        if start < open_round:
-            raise RuleViolation(
-                "C.04.2.D.3",
-                f"round {start} is already published; a player who does not play it loses by forfeit (enter the result)",
-            )
-        if p.status == PlayerStatus.WITHDRAWN:
-            raise ArbiterError(f"#{number} {p.name} has already withdrawn (from round {p.withdrawal_round})")
-        before = asdict(player_info(p))
-        p.status, p.withdrawal_round = PlayerStatus.WITHDRAWN, start
-        for b in queries.byes(s, t.id):
-            if b.player_id == p.id and b.round_number >= start:
-                s.delete(b)
-        discarded = discard_draft(s, t, draft, start)
-        audit(
-            s,
-            t.id,
-            "withdraw player",
-            f"#{number} {p.name} withdrawn from round {start}",
-            before=before,
-            after=asdict(player_info(p)),
+        return _withdraw(s, queries.tournament(s, tournament_id), number, from_round)
+
+
+def _withdraw(s: Session, t: Tournament, number: int, from_round: int | None, expelled: bool = False) -> ByeInfo:
+    p = queries.player(s, t.id, number)
+    open_round, draft = first_open_round(s, t)
+    start = open_round if from_round is None else from_round
+    if start < open_round:
+        raise RuleViolation(
+            "C.04.2.D.3",
+            f"round {start} is already published; a player who does not play it loses by forfeit (enter the result)",
         )
-        return ByeInfo(start, number, "withdrawn", discarded)
+    if p.status == PlayerStatus.WITHDRAWN:
+        raise ArbiterError(f"#{number} {p.name} has already withdrawn (from round {p.withdrawal_round})")
+    before = asdict(player_info(p))
+    p.status, p.withdrawal_round = PlayerStatus.WITHDRAWN, start
+    p.expelled = expelled
+    for b in queries.byes(s, t.id):
+        if b.player_id == p.id and b.round_number >= start:
+            s.delete(b)
+    discarded = discard_draft(s, t, draft, start)
+    audit(
+        s,
+        t.id,
+        "expel player" if expelled else "withdraw player",
+        f"#{number} {p.name} {'expelled' if expelled else 'withdrawn'} from round {start}",
+        before=before,
+        after=asdict(player_info(p)),
+    )
+    return ByeInfo(start, number, "withdrawn", discarded)
 
 
 def reinstate_player(db: Database, tournament_id: int, number: int) -> PlayerInfo:
@@ -343,18 +417,172 @@ def reinstate_player(db: Database, tournament_id: int, number: int) -> PlayerInf
         return player_info(p)
 
 
-def assign_pairing_numbers(db: Database, tournament_id: int) -> tuple[PlayerInfo, ...]:
-    """Reassign every pairing number by the initial order (C.04.2.B.2-B.3), refused after round 4 is paired (B.4)."""
+def _check_renumbering_allowed(session: Session, t: Tournament) -> int:
+    """C.04.2.B.4 / C.04.2-2026 2.3: no TPN changes once round 4 is paired (checklist Q151); the rounds paired."""
+    paired = _paired_rounds(session, t)
+    if paired >= LAST_RENUMBERING_ROUND:
+        raise RuleViolation("C.04.2.B.4", "no pairing number may change after the fourth round has been paired")
+    return paired
+
+
+def numbers_snapshot(session: Session, t: Tournament) -> dict[str, object]:
+    """What an undo needs to put every TPN (and exchange rank) back (checklist Q114)."""
+    return {"pairing_numbers": {str(p.id): [p.pairing_number, p.tie_rank] for p in queries.players(session, t.id)}}
+
+
+def restore_numbers(session: Session, saved: dict[str, list[int | None]], t: Tournament) -> None:
+    """Put the TPNs back as :func:`numbers_snapshot` saw them (the undo of a regeneration or an exchange)."""
+    players = {str(p.id): p for p in queries.players(session, t.id)}
+    for key, (_, rank) in saved.items():
+        if key in players:
+            players[key].tie_rank = rank
+    _apply_numbers(session, [(int(saved[k][0] or 0), p) for k, p in players.items() if k in saved])
+
+
+def moved_numbers(before: dict[int, int], after: dict[int, int]) -> list[str]:
+    """``old>new`` for every player (by id) whose TPN changes, in the old order (the ``###`` line's detail)."""
+    return [f"{before[k]}>{after[k]}" for k in sorted(before, key=before.__getitem__) if after.get(k, before[k]) != before[k]]
+
+
+def assign_pairing_numbers(db: Database, tournament_id: int, *, confirmed: int = 0) -> tuple[PlayerInfo, ...]:
+    """Regenerate every TPN by the initial order (C.04.2.B.2-B.3; C.04.2-2026 2.2-2.3), with the tie criterion
+    announced before round 1 (checklist Q155); refused after round 4 is paired (B.4, Q151).
+
+    Once round 1 is paired a regeneration that moves TPNs is a pairing-integrity event (checklist Q112-Q115, Q153,
+    Q154): moving two or more asks at Level 3; it is logged, undoable and written to TRF-2026 exports as
+    ``### TPN regeneration @ Round n: old>new ...``.
+    """
     with db.write() as s:
         t = queries.tournament(s, tournament_id)
-        if _paired_rounds(s, t) >= LAST_RENUMBERING_ROUND:
-            raise RuleViolation("C.04.2.B.4", "no pairing number may change after the fourth round has been paired")
-        before = {p.name: p.pairing_number for p in queries.players(s, t.id)}
-        _renumber(s, t)
+        paired = _check_renumbering_allowed(s, t)
         players = queries.players(s, t.id)
-        after = {p.name: p.pairing_number for p in players}
-        audit(s, t.id, "assign pairing numbers", "pairing numbers by C.04.2.B", before=before, after=after)
-        return tuple(player_info(p) for p in players)
+        before = {p.id: p.pairing_number for p in players}
+        after = {p.id: k for k, p in enumerate(initial_order(s, t), 1)}
+        moves = moved_numbers(before, after)
+        lines = [comment("TPN regeneration", paired, " ".join(moves))] if paired and moves else []
+        if paired and len(moves) >= 2:
+            require(
+                confirmed,
+                [
+                    Notice(
+                        Level.PROCEED,
+                        "checklist Q154, C.04.2-2026 2.3",
+                        f"round {paired} is paired: regenerating the pairing numbers moves {len(moves)} players "
+                        f"({' '.join(moves)}); the regeneration is logged and written to TRF-2026 exports",
+                    )
+                ],
+            )
+        undo = numbers_snapshot(s, t) | {"number": paired} if lines else None
+        _renumber(s, t)
+        names = {p.name: p.pairing_number for p in queries.players(s, t.id)}
+        old = {p.name: before[p.id] for p in players}
+        audit(
+            s,
+            t.id,
+            "assign pairing numbers",
+            "pairing numbers by C.04.2.B" + (f" after round {paired} was paired" if lines else ""),
+            before=old,
+            after=names | ({TRF_KEY: lines} if lines else {}),
+            undo_snapshot=undo,
+        )
+        return tuple(player_info(p) for p in queries.players(s, t.id))
+
+
+def exchange_pairing_numbers(
+    db: Database, tournament_id: int, first: int, second: int, *, confirmed: int = 0
+) -> tuple[PlayerInfo, PlayerInfo]:
+    """Exchange the TPNs of two players of equal rating, without editing a rating (checklist Q147-Q150).
+
+    Only between equal ratings (Q148: the seeding rules C.04.2-2026 2.2 rank the rest); always confirmed at
+    Level 3 (Q150); refused once round 4 is paired (C.04.2-2026 2.3, Q151).  The exchange is kept by later
+    regenerations (the two players' rank among their equal-rated group), logged, undoable and, once round 1 is
+    paired, written to TRF-2026 exports as ``### TPN exchange @ Round n: a<>b``.
+    """
+    with db.write() as s:
+        t = queries.tournament(s, tournament_id)
+        paired = _check_renumbering_allowed(s, t)
+        a, b = queries.player(s, t.id, first), queries.player(s, t.id, second)
+        if a.id == b.id:
+            raise ArbiterError(f"#{first}: two different players exchange their pairing numbers")
+        if a.rating != b.rating:
+            raise RuleViolation(
+                "C.04.2-2026 2.2",
+                f"#{first} {a.name} ({a.rating}) and #{second} {b.name} ({b.rating}) are not rated equally: their "
+                "order follows from the ratings (correct a rating instead, then regenerate)",
+            )
+        require(
+            confirmed,
+            [
+                Notice(
+                    Level.PROCEED,
+                    "checklist Q150, C.04.2-2026 2.3",
+                    f"#{first} {a.name} and #{second} {b.name} exchange their pairing numbers; the exchange is "
+                    "logged" + (" and written to TRF-2026 exports" if paired else ""),
+                )
+            ],
+        )
+        undo = numbers_snapshot(s, t) | {"number": paired}
+        group = [p for p in initial_order(s, t) if p.rating == a.rating]
+        for rank, p in enumerate(group):
+            p.tie_rank = rank
+        a.tie_rank, b.tie_rank = b.tie_rank, a.tie_rank
+        _apply_numbers(s, [(first, b), (second, a)])
+        lines = [comment("TPN exchange", paired, f"{first}<>{second}")] if paired else []
+        audit(
+            s,
+            t.id,
+            "exchange pairing numbers",
+            f"#{first} {b.name} and #{second} {a.name} exchanged their pairing numbers",
+            before={a.name: first, b.name: second},
+            after={a.name: second, b.name: first} | ({TRF_KEY: lines} if lines else {}),
+            undo_snapshot=undo,
+        )
+        return player_info(a), player_info(b)
+
+
+def set_tie_order(db: Database, tournament_id: int, tie_order: str) -> tuple[PlayerInfo, ...]:
+    """Announce how players of equal rating and title are ranked (C.04.2-2026 2.2.3, checklist Q146): one of
+    :data:`TIE_ORDERS`, before round 1 is paired; the TPNs follow at once."""
+    if tie_order not in TIE_ORDERS:
+        raise ArbiterError(f"unknown order for equal rating and title: {tie_order!r} (known: {', '.join(TIE_ORDERS)})")
+    with db.write() as s:
+        t = queries.tournament(s, tournament_id)
+        if _paired_rounds(s, t):
+            raise RuleViolation(
+                "C.04.2-2026 2.2.3", "the order for equal rating and title is announced before round 1 is paired"
+            )
+        before = t.tie_order
+        t.tie_order = tie_order
+        _renumber(s, t)
+        audit(
+            s,
+            t.id,
+            "edit tournament",
+            f"equal rating and title ranked {TIE_ORDERS[tie_order]}",
+            before={"tie_order": before},
+            after={"tie_order": tie_order},
+        )
+        return tuple(player_info(p) for p in queries.players(s, t.id))
+
+
+def expel_player(db: Database, tournament_id: int, number: int, from_round: int | None = None) -> ByeInfo:
+    """Expel a player (checklist Q197): withdrawn from ``from_round`` (C.04.2.D.3) and flagged expelled, which the
+    standings show."""
+    with db.write() as s:
+        return _withdraw(s, queries.tournament(s, tournament_id), number, from_round, expelled=True)
+
+
+def standing_mark(p: PlayerInfo) -> str:
+    """How the standings mark a player who no longer plays (checklist Q170, Q197): ``withdrawn from round 5``,
+    ``expelled from round 5``; empty for the others."""
+    if p.status != PlayerStatus.WITHDRAWN or p.withdrawal_round is None:
+        return ""
+    return f"{'expelled' if p.expelled else 'withdrawn'} from round {p.withdrawal_round}"
+
+
+def standing_marks(db: Database, tournament_id: int) -> dict[int, str]:
+    """:func:`standing_mark` of every player who has one, by pairing number."""
+    return {p.number: mark for p in list_players(db, tournament_id) if (mark := standing_mark(p))}
 
 
 def list_players(db: Database, tournament_id: int) -> Sequence[PlayerInfo]:

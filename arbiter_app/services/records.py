@@ -83,6 +83,7 @@ def tournament_info(t: Tournament) -> TournamentInfo:
         chess960_seed=t.chess960_seed,
         fide_mode=bool(t.fide_mode),
         fide_mode_left_round=t.fide_mode_left_round,
+        tie_order=t.tie_order or "name",
     )
 
 
@@ -99,6 +100,8 @@ def player_info(p: Player) -> PlayerInfo:
         status=p.status,
         entry_round=p.entry_round,
         withdrawal_round=p.withdrawal_round,
+        half_bye_eligible=p.half_bye_eligible is not False,
+        expelled=bool(p.expelled),
     )
 
 
@@ -106,7 +109,7 @@ def board_info(b: BoardRow, engine: frozenset[tuple[int, int]] | None = None) ->
     """The board; ``engine``: the engine's (white, black) pairs when the round was overridden."""
     pair = (b.white.pairing_number, b.black.pairing_number)
     overridden = engine is not None and pair not in engine
-    return BoardInfo(b.number, *pair, b.white.name, b.black.name, b.result, b.forfeit, overridden)
+    return BoardInfo(b.number, *pair, b.white.name, b.black.name, b.result, b.forfeit, overridden, bool(b.unrated))
 
 
 def is_withdrawn_in(p: Player, round_number: int) -> bool:
@@ -181,6 +184,7 @@ def snapshot(session: Session, tournament_id: int, number: int) -> dict[str, Any
         "state": r.state,
         "published_at": r.published_at.isoformat() if r.published_at else None,
         "boards": [[b.number, b.white_id, b.black_id, b.result, b.forfeit] for b in r.boards],
+        "unrated": [b.number for b in r.boards if b.unrated],
         "bye": pab[0] if pab else None,
         "overrides": list(overrides),
         "engine_pairing": r.engine_pairing,
@@ -206,8 +210,14 @@ def restore(session: Session, tournament_id: int, saved: dict[str, Any]) -> None
     r.published_at = datetime.fromisoformat(saved["published_at"]) if saved["published_at"] else None
     r.boards.clear()
     session.flush()
+    unrated = set(saved.get("unrated", ()))  # boards of games not rated (checklist Q185)
     for board_number, white, black, result, forfeit in saved["boards"]:
-        r.boards.append(BoardRow(number=board_number, white_id=white, black_id=black, result=result, forfeit=forfeit))
+        r.boards.append(
+            BoardRow(
+                number=board_number, white_id=white, black_id=black, result=result, forfeit=forfeit,
+                unrated=board_number in unrated,
+            )
+        )  # fmt: skip
     if saved["bye"] is not None:
         session.add(
             Bye(tournament_id=tournament_id, round_number=number, player_id=saved["bye"], kind="pairing_allocated")

@@ -25,7 +25,7 @@ from arbiter_app.errors import ArbiterError
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import BoardResult, Round, RoundState, Tournament
-from arbiter_app.services.dto import ResultInfo
+from arbiter_app.services.dto import UNRATED, ResultInfo
 from arbiter_app.services.fide_mode import TRF_KEY, comment, correction_notice, last_paired, past_round_notice
 from arbiter_app.services.records import audit, board_info, snapshot
 from arbiter_app.services.warnings import Level, Notice, require
@@ -50,6 +50,26 @@ _SPELLINGS: dict[str, tuple[BoardResult, bool]] = {
     "-/-": (BoardResult.BOTH_LOSE, True),
     "*": (BoardResult.ADJOURNED, False),
 }
+
+
+UNRATED_RESULTS = {"W-L": "1-0", "L-W": "0-1", "D-D": "1/2"}
+"""The TRF codes of a game of less than one move (checklist Q185), white's then black's."""
+
+
+def unrated_result(text: str) -> tuple[str, bool]:
+    """Checklist Q185: ``1-0 unrated`` (or the TRF codes ``W-L``, ``L-W``, ``D-D``) is a game of less than one move,
+    scored and counted for the pairing like any game, not rated: (the result without the mark, unrated).  Only a
+    win, a loss or a draw of a game played can be unrated."""
+    plain = text.strip()
+    if plain.upper() in UNRATED_RESULTS:
+        return UNRATED_RESULTS[plain.upper()], True
+    if not plain.lower().endswith(UNRATED):
+        return plain, False
+    plain = plain[: -len(UNRATED)].strip()
+    result, forfeit = parse_result(plain)
+    if forfeit or result not in (BoardResult.WHITE_WINS, BoardResult.BLACK_WINS, BoardResult.DRAW):
+        raise ArbiterError(f"{text!r}: only 1-0, 0-1 and 1/2 of a game played can be unrated (W, L, D)")
+    return plain, True
 
 
 def parse_result(text: str) -> tuple[BoardResult, bool]:
@@ -86,6 +106,7 @@ def _note(session: Session, t: Tournament, round_number: int) -> str:
 
 
 def _set(session: Session, t: Tournament, r: Round, board_number: int, result: str) -> ResultInfo:
+    result, unrated = unrated_result(result)
     value, forfeit = parse_result(result)
     board = next((b for b in r.boards if b.number == board_number), None)
     if board is None:
@@ -95,7 +116,7 @@ def _set(session: Session, t: Tournament, r: Round, board_number: int, result: s
             else f"round {r.number} has no boards"
         )
     previous = board_info(board).result_text or None
-    board.result, board.forfeit = value.value, forfeit
+    board.result, board.forfeit, board.unrated = value.value, forfeit, unrated
     info = board_info(board)
     note = _note(session, t, r.number) if previous is not None else ""
     action = "correct result" if previous is not None else "enter result"

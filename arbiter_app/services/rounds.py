@@ -21,6 +21,7 @@ from arbiter_app.persistence.models import AuditEntry, BoardRow, Bye, ByeKind, R
 from arbiter_app.services.adjourned import adjourn_missing, open_games, pairing_notices
 from arbiter_app.services.dto import AuditInfo, PublishInfo, RoundInfo
 from arbiter_app.services.files import backup_database
+from arbiter_app.services.players import numbers_snapshot, restore_numbers
 from arbiter_app.services.records import RATING_CORRECTION, audit, audit_info, reason_text, restore, snapshot
 from arbiter_app.services.round_view import round_info
 from arbiter_app.services.systems import system_of
@@ -200,6 +201,12 @@ def undo_last_step(db: Database, tournament_id: int, reason: str = "") -> AuditI
         if last.undo_snapshot is None:
             raise ArbiterError(f"the last step ({last.summary}) cannot be undone")
         saved = json.loads(last.undo_snapshot)
+        if "pairing_numbers" in saved:  # a TPN regeneration or exchange (checklist Q114)
+            current = numbers_snapshot(s, t)
+            restore_numbers(s, saved["pairing_numbers"], t)
+            last.undone = True
+            audit(s, t.id, "undo", f"undone: {last.summary}", before=current, after=saved, reason=reason)
+            return audit_info(last)
         current = snapshot(s, t.id, saved["number"])
         published = current.get("state", RoundState.DRAFT.value) != RoundState.DRAFT
         if last.action == "override" and published and not reason:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Sequence
+from dataclasses import replace
+from itertools import groupby
 
 from sqlalchemy.orm import Session
 
@@ -29,7 +31,7 @@ from arbiter_app.services.records import point_system
 from arbiter_app.services.rounds import list_rounds
 from arbiter_app.services.standings_by_hand import by_hand
 from arbiter_app.services.state import BYE_OUTCOMES, board_outcomes, state_for_round
-from arbiter_app.services.systems import system_of, system_of_info
+from arbiter_app.services.systems import SWISS, system_of, system_of_info
 from arbiter_app.services.tiebreak_rules import LegendEntry, codes_in_use, legend, rule_set
 from arbiter_app.services.tournaments import get_tournament
 from arbiter_app.standings.c07 import EDITIONS, rules_for
@@ -116,12 +118,14 @@ def standings_state(db: Database, tournament_id: int, round_number: int) -> Tour
 
 
 def ranked_standings(
-    db: Database, tournament_id: int, after_round: int | None = None, *, by_lot: bool = True
+    db: Database, tournament_id: int, after_round: int | None = None, *, by_lot: bool = True, expelled: bool = False
 ) -> tb.Standings:
     """The standings with the tournament's tie-break rules after ``after_round`` (default: the last complete round).
 
     Players still equal after every tie-break are ordered by the tournament's drawing of lots
     (:func:`drawing_of_lots`, the rows flagged ``by_lot``); ``by_lot`` False: they share their place.
+    Expelled players are left out of a Swiss tournament's standings (:func:`without_expelled`) unless
+    ``expelled`` (a crosstable, which lists every player's games).
 
     Tie-breaks need every result of the rounds they count: a round still
     waiting for results is refused, naming the rounds that can be ranked.
@@ -139,10 +143,29 @@ def ranked_standings(
     codes = codes_in_use(t.tie_break_rules, t.tie_breaks)
     entered = {code: {n: v for n, v in values.items() if n in ranked} for code, values in hand.entered.items()
                if code in codes}  # fmt: skip
-    return tb.standings(
+    table = tb.standings(
         state, codes, after_round=after, rules=rules, lots=lots,
         hand_order=tuple(n for n in hand.hand_order if n in ranked), entered=entered,
     )
+    if t.system != SWISS or expelled:
+        return table
+    with db.read() as s:
+        flagged = {p.pairing_number for p in queries.players(s, tournament_id) if p.expelled}
+    return without_expelled(table, flagged)
+
+
+def without_expelled(table: tb.Standings, expelled: set[int]) -> tb.Standings:
+    """Checklist Q198: expelled players are left out of a Swiss tournament's standings (their games still count for
+    their opponents' tie-breaks); the places below close up, a shared place stays shared among those left."""
+    if not expelled & {r.number for r in table.rows}:
+        return table
+    rows = []
+    place = 1
+    for _, group in groupby(table.rows, key=lambda r: (r.place, r.place_to)):
+        kept = [r for r in group if r.number not in expelled]
+        rows += [replace(r, place=place, place_to=place + len(kept) - 1) for r in kept]
+        place += len(kept)
+    return replace(table, rows=tuple(rows))
 
 
 def lots_order(seed: int, numbers: Sequence[int]) -> tuple[int, ...]:

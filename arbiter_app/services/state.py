@@ -12,12 +12,11 @@ Round ``k`` before the round to pair gives each player one ``RoundRecord``:
 
 from __future__ import annotations
 
-from math import ceil
-
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from arbiter_app.errors import RuleViolation
+from arbiter_app.pairing.engine import DutchEdition, edition
 from arbiter_app.pairing.model import Colour, Outcome, PointSystem, RoundRecord, TournamentState
 from arbiter_app.pairing.model import Player as CorePlayer
 from arbiter_app.persistence import queries
@@ -74,18 +73,37 @@ def missing_results(r: Round) -> list[int]:
     return [b.number for b in r.boards if b.result is None]
 
 
-def baku_accelerations(players: list[Player]) -> dict[int, tuple[int, ...]]:
-    """C.04.5: virtual points per player id.
+def baku_accelerations(
+    players: list[Player], rules: DutchEdition, away_in_round_1: frozenset[int] = frozenset()
+) -> dict[int, tuple[int, ...]]:
+    """C.04.5.1 / C.04.7-2026 1.2-1.3: virtual points per player id.
 
-    GA holds the first half of the players registered for round 1, rounded
-    up to an even number (2 x ceil(n/4)); a late entry ranked above the last
-    GA player joins GA ("the last GA-player shall be the same").
+    GA holds the first half of the players in the list split before round 1,
+    rounded up to an even number (2 x ceil(n/4)); who is in that list is the
+    edition's answer (:attr:`DutchEdition.round_one_absentees_in_group_a`:
+    under C.04.2-2026 2.4 a player with a round-1 bye or absence, ids
+    ``away_in_round_1``, has no TPN yet and is left out).  A player ranked
+    above the last GA player who joins later (a late entry, a round-1
+    absentee) joins GA ("the last GA-player shall be the same").
     """
-    starters = sorted((p for p in players if p.entry_round == 1), key=lambda p: p.pairing_number)
+    starters = sorted(
+        (
+            p
+            for p in players
+            if p.entry_round == 1 and (rules.round_one_absentees_in_group_a or p.id not in away_in_round_1)
+        ),
+        key=lambda p: p.pairing_number,
+    )
     if not starters:
         return {}
-    last = starters[min(len(starters), 2 * ceil(len(starters) / 4)) - 1].pairing_number
+    last = starters[rules.group_a_size(len(starters)) - 1].pairing_number
     return {p.id: BAKU_VIRTUAL_POINTS for p in players if p.pairing_number <= last}
+
+
+def away_in_round_1(session: Session, t: Tournament, players: list[Player]) -> frozenset[int]:
+    """Ids of the players registered for round 1 but not paired in it: a requested bye, an absence, a withdrawal."""
+    away = {b.player_id for b in queries.byes(session, t.id, 1) if b.kind != ByeKind.PAIRING_ALLOCATED}
+    return frozenset(away | {p.id for p in players if is_withdrawn_in(p, 1)})
 
 
 def _accelerations(session: Session, t: Tournament, players: list[Player]) -> dict[int, tuple[int, ...]]:
@@ -97,7 +115,9 @@ def _accelerations(session: Session, t: Tournament, players: list[Player]) -> di
         for a in rows:
             table.setdefault(a.player_id, {})[a.round_number] = a.points
         return {pid: tuple(v.get(k, 0) for k in range(1, max(v) + 1)) for pid, v in table.items()}
-    return baku_accelerations(players) if t.accelerated else {}
+    if not t.accelerated:
+        return {}
+    return baku_accelerations(players, edition(t.edition), away_in_round_1(session, t, players))
 
 
 def state_for_round(session: Session, tournament_id: int, round_number: int) -> TournamentState:

@@ -129,6 +129,9 @@ _BYE_CODES = {"U": ByeKind.PAIRING_ALLOCATED, "H": ByeKind.HALF, "F": ByeKind.FU
 _KIND_CODES = {kind: code for code, kind in _BYE_CODES.items()} | {ByeKind.ABSENT: "-"}
 _PLAYED_SCORES = {"1": "1", "W": "1", "=": "1/2", "D": "1/2", "0": "0", "L": "0"}
 """A played game's code -> the player's side of the board's result (``1/2-0`` is ``=`` against ``0``)."""
+_UNRATED_CODES = {"1": "W", "=": "D", "0": "L"}
+"""TRF codes of a game played but not rated (less than one move, checklist Q185): the played code -> its own."""
+_UNRATED = set(_UNRATED_CODES.values())
 _CODES = {
     ("1-0", False): ("1", "0"),
     ("0-1", False): ("0", "1"),
@@ -578,6 +581,7 @@ def _import_round(
         white, black = doc.player(board.white).entry(k), doc.player(board.black).entry(k)
         assert white is not None and black is not None
         result, forfeit = _board_result(white.code, black.code)
+        unrated = result is not None and {white.code, black.code} <= _UNRATED
         if white.colour == "-":
             line = doc.player(board.white).line_number
             warnings.append(
@@ -586,7 +590,12 @@ def _import_round(
             )
         r.boards.append(
             BoardRow(
-                number=number, white_id=ids[board.white], black_id=ids[board.black], result=result, forfeit=forfeit
+                number=number,
+                white_id=ids[board.white],
+                black_id=ids[board.black],
+                result=result,
+                forfeit=forfeit,
+                unrated=unrated,
             )
         )
     if all(b.result is not None for b in r.boards):
@@ -657,6 +666,8 @@ def _cells(
             continue
         for b in r.boards:
             white, black = _CODES.get((b.result or "", b.forfeit), (" ", " "))
+            if b.unrated:  # a game of less than one move (checklist Q185)
+                white, black = _UNRATED_CODES.get(white, white), _UNRATED_CODES.get(black, black)
             if b.result == "*" and version == TRF2026:
                 white = black = UNKNOWN_RESULT
             elif b.result == "*":

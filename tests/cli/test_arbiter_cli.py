@@ -114,6 +114,8 @@ def test_players_withdraw_remove_renumber(seven_db: str, capsys: pytest.CaptureF
     code, out, _ = run(capsys, "--db", seven_db, "players", "withdraw", "7")
     assert code == 0 and "withdrawn from round 3" in out
     code, out, _ = run(capsys, "--db", seven_db, "players", "renumber")
+    assert code != 0  # moves six pairing numbers after round 2: a Level-3 question (checklist Q154)
+    code, out, _ = run(capsys, "--db", seven_db, "players", "renumber", "--yes")
     assert code == 0 and "withdrawn from round 3" in out
     code, out, _ = run(capsys, "--db", seven_db, "bye", "4", "--round", "3", "--kind", "absent", "--explained")
     assert code == 0 and "absent in round 3" in out

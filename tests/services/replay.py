@@ -5,6 +5,7 @@ from __future__ import annotations
 from arbiter_app.pairing.model import Colour
 from arbiter_app.persistence.database import Database
 from arbiter_app.services import (
+    Level,
     create_tournament,
     enter_results,
     pair_next_round,
@@ -60,7 +61,8 @@ def replay(db: Database, doc: TrfDocument, *, accelerated: bool = False) -> tupl
             if entry is None or entry.opponent is not None or entry.code == "U":
                 continue
             if entry.code in _REQUESTED:
-                request_bye(db, t.id, line.number, r, _REQUESTED[entry.code])
+                # A second half-point bye asks at Level 3 (checklist Q174): the file's arbiter said yes.
+                request_bye(db, t.id, line.number, r, _REQUESTED[entry.code], confirmed=Level.PROCEED)
             elif withdrawal_round(doc, line.number, rounds) == r:
                 withdraw_player(db, t.id, line.number, r)
             elif withdrawal_round(doc, line.number, rounds) is None:
