@@ -1,8 +1,9 @@
 """Two-way cross-test against another public engine of the 2026 Dutch rules (FIDE VCL4THP Q33-Q39).
 
-    python bench/cross_test.py --engine PATH/bbpPairings.exe -n 300 [--seed 1] [--report bench/CROSS_TEST.md]
+    python bench/cross_test.py --engine PATH/bbpPairings.exe --tiebreak-checker PATH/tiebreakchecker.py \\
+        -n 50000 [--seed 1] [--jobs N] [--resume cross.jsonl] [--report REPORT.md]
 
-Direction 1: our generator (``arbiter-pairings -g``) writes N tournaments;
+Direction 1: our generator (``arbiter-pairings -g``, called in this process) writes N tournaments;
 the other engine checks each (``ENGINE --dutch FILE -c``), and so does our
 ``-c`` (pairings and the standings against the file's ``202`` tie-break
 list). Direction 2: the other engine generates N tournaments with its own
@@ -10,7 +11,10 @@ generator (``ENGINE --dutch -g CONFIG -o FILE -s SEED``); our checker
 re-pairs every round (C.04.3-2026) and checks the standings.
 
 Tie-breaks: with ``--tiebreak-checker PATH`` (the FIDE TEC's reference
-tie-break checker, Gacrux's ``tiebreakchecker.py``, run by ``--python``),
+tie-break checker, Gacrux's ``tiebreakchecker.py``: its module imported once per
+process and its entry point called on each file; it needs ``networkx`` in the
+interpreter running this script; ``--reference-subprocess`` runs it by
+``--python`` instead, once per call),
 every file of both directions is also given to it: each player's value of
 every tie-break of the list (the file's ``202`` line; for the other engine's
 files, which have none, ``--tiebreaks``) and its rank must equal ours (our
@@ -20,17 +24,16 @@ file's rank column (``-c``) must find nothing.
 The other engine is an argument; nothing of it is part of this repository.
 It must take the JaVaFo command line (``--dutch FILE -c``, ``-g CONFIG -o
 FILE -s SEED``) and read TRF-2026. Field sizes are drawn per tournament from
-``--players`` and ``--rounds`` (seeded: the same arguments give the same
-tournaments). Every discrepancy is reported with its file and round, and
-the file is kept in ``--keep`` for triage.
+``--players`` and ``--rounds``, from the tournament's own seed: seed S gives
+the same tournaments both ways whatever run it is in. Every discrepancy is
+reported with its file and round, and the file is kept in ``--keep`` for triage.
 
-At release size (50,000 each way) the run takes hours on one core; split it
-by seed ranges and merge the reports, e.g. four runs of 12,500:
-
-    for k in 0 1 2 3; do
-      python bench/cross_test.py --engine ENGINE -n 12500 --seed $((k * 12500 + 1)) \\
-        --report /tmp/cross-$k.md --keep /tmp/cross-$k &
-    done
+``--jobs N`` (default: the cores) runs N tournaments at a time. ``--resume LOG``
+appends one JSON line per tournament and direction (edition, seed, rounds
+checked, standings checked, values compared, discrepancies, not generated,
+seconds) as each ends; a run given the same log skips the seeds already in it,
+so a stopped run continues and runs over other seed ranges add up. The report
+is written from the whole log (the records of ``--edition``).
 """
 
 from __future__ import annotations
