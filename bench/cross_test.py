@@ -1,8 +1,9 @@
 """Two-way cross-test against another public engine of the 2026 Dutch rules (FIDE VCL4THP Q33-Q39).
 
-    python bench/cross_test.py --engine PATH/bbpPairings.exe -n 300 [--seed 1] [--report bench/CROSS_TEST.md]
+    python bench/cross_test.py --engine PATH/bbpPairings.exe --tiebreak-checker PATH/tiebreakchecker.py \\
+        -n 50000 [--seed 1] [--jobs N] [--resume cross.jsonl] [--report REPORT.md]
 
-Direction 1: our generator (``arbiter-pairings -g``) writes N tournaments;
+Direction 1: our generator (``arbiter-pairings -g``, called in this process) writes N tournaments;
 the other engine checks each (``ENGINE --dutch FILE -c``), and so does our
 ``-c`` (pairings and the standings against the file's ``202`` tie-break
 list). Direction 2: the other engine generates N tournaments with its own
@@ -10,7 +11,10 @@ generator (``ENGINE --dutch -g CONFIG -o FILE -s SEED``); our checker
 re-pairs every round (C.04.3-2026) and checks the standings.
 
 Tie-breaks: with ``--tiebreak-checker PATH`` (the FIDE TEC's reference
-tie-break checker, Gacrux's ``tiebreakchecker.py``, run by ``--python``),
+tie-break checker, Gacrux's ``tiebreakchecker.py``: its module imported once per
+process and its entry point called on each file; it needs ``networkx`` in the
+interpreter running this script; ``--reference-subprocess`` runs it by
+``--python`` instead, once per call),
 every file of both directions is also given to it: each player's value of
 every tie-break of the list (the file's ``202`` line; for the other engine's
 files, which have none, ``--tiebreaks``) and its rank must equal ours (our
@@ -20,22 +24,26 @@ file's rank column (``-c``) must find nothing.
 The other engine is an argument; nothing of it is part of this repository.
 It must take the JaVaFo command line (``--dutch FILE -c``, ``-g CONFIG -o
 FILE -s SEED``) and read TRF-2026. Field sizes are drawn per tournament from
-``--players`` and ``--rounds`` (seeded: the same arguments give the same
-tournaments). Every discrepancy is reported with its file and round, and
-the file is kept in ``--keep`` for triage.
+``--players`` and ``--rounds``, from the tournament's own seed: seed S gives
+the same tournaments both ways whatever run it is in. Every discrepancy is
+reported with its file and round, and the file is kept in ``--keep`` for triage.
 
-At release size (50,000 each way) the run takes hours on one core; split it
-by seed ranges and merge the reports, e.g. four runs of 12,500:
-
-    for k in 0 1 2 3; do
-      python bench/cross_test.py --engine ENGINE -n 12500 --seed $((k * 12500 + 1)) \\
-        --report /tmp/cross-$k.md --keep /tmp/cross-$k &
-    done
+``--jobs N`` (default: the cores) runs N tournaments at a time. ``--resume LOG``
+appends one JSON line per tournament and direction (edition, seed, rounds
+checked, standings checked, values compared, discrepancies, not generated,
+seconds) as each ends; a run given the same log skips the seeds already in it,
+so a stopped run continues and runs over other seed ranges add up. The report
+is written from the whole log (the records of ``--edition``).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import json
+import multiprocessing
+import os
 import random
 import subprocess
 import sys
@@ -147,19 +155,56 @@ def _same(theirs: str, ours: str) -> bool:
         return False
 
 
+_REFERENCE: dict[str, object] = {}
+
+
+def run_reference(args: argparse.Namespace, options: list[str]) -> tuple[int, str, str]:
+    """Run the reference tie-break checker on ``options``: exit code, output, errors.
+
+    In this process (``--reference-in-process``, the default): its module is imported once per process
+    and its entry point called with the options as its command line, output captured. Otherwise one
+    ``--python`` process per call.
+    """
+    checker = Path(args.tiebreak_checker).resolve()
+    if not args.reference_in_process:
+        command = [args.python, str(checker), *options]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False, cwd=checker.parent)
+        return done.returncode, done.stdout, done.stderr
+    module = _REFERENCE.get(str(checker))
+    if module is None:
+        sys.path.insert(0, str(checker.parent))
+        import importlib
+
+        module = importlib.import_module(checker.stem)
+        _REFERENCE[str(checker)] = module
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.argv
+    sys.argv = [str(checker), *options]
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = getattr(module, checker.stem)().common_main()
+            except SystemExit as stop:
+                code = stop.code if isinstance(stop.code, int) else 1
+            except Exception as error:  # noqa: BLE001 - the reference's own failure is a reported discrepancy
+                err.write(f"{type(error).__name__}: {error}")
+                code = 1
+    finally:
+        sys.argv = saved
+    return code, out.getvalue(), err.getvalue()
+
+
 def tiebreak_check(args: argparse.Namespace, path: Path, ours_file: bool) -> tuple[int, list[str]]:
     """Values compared with the reference tie-break checker, and the differences (player, code, values)."""
     if args.tiebreak_checker is None:
         return 0, []
     doc = with_tournament_records(read_trf(path))
     codes = list(tiebreak_list_of(doc) or args.tiebreaks.split())
-    python, checker = args.python, str(args.tiebreak_checker)
     # -s: a Swiss tournament (without it, a field of n players over n - 1 rounds is read as a round robin).
-    command = [python, checker, "-i", str(path), "-s", "-dT", "-t", "PTS", *codes]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False, cwd=Path(checker).parent)
-    rows = [line.split("\t") for line in done.stdout.splitlines() if line.strip()]
-    if done.returncode != 0 or not rows or rows[0][:2] != ["StartNo", "Rank"]:
-        return 0, [f"tie-break checker failed: {done.stderr.strip()[-300:]}"]
+    code, stdout, stderr = run_reference(args, ["-i", str(path), "-s", "-dT", "-t", "PTS", *codes])
+    rows = [line.split("\t") for line in stdout.splitlines() if line.strip()]
+    if code != 0 or not rows or rows[0][:2] != ["StartNo", "Rank"]:
+        return 0, [f"tie-break checker failed: {stderr.strip()[-300:]}"]
     header, found, compared = rows[0], [], 0
     last = doc.last_round_with_results()
     state = state_before_round(doc, last + 1)
@@ -182,14 +227,9 @@ def tiebreak_check(args: argparse.Namespace, path: Path, ours_file: bool) -> tup
         if not low <= int(theirs["Rank"]) <= high:
             found.append(f"round {last}: player {number} rank: reference {theirs['Rank']}, ours {low}-{high}")
     if ours_file:
-        command = [python, checker, "-i", str(path), "-s", "-c", "-d@"]
-        done = subprocess.run(
-            command, capture_output=True, text=True, timeout=600, check=False, cwd=Path(checker).parent
-        )
-        if done.stdout.strip() != "0":
-            found.append(
-                f"round {last}: the reference checker finds the rank column wrong ({done.stdout.strip()[:100]})"
-            )
+        _, stdout, _ = run_reference(args, ["-i", str(path), "-s", "-c", "-d@"])
+        if stdout.strip() != "0":
+            found.append(f"round {last}: the reference checker finds the rank column wrong ({stdout.strip()[:100]})")
     return compared, found
 
 
@@ -202,67 +242,166 @@ def keep(directory: Path | None, path: Path) -> str:
     return str(target)
 
 
-def ours_to_engine(args: argparse.Namespace, work: Path) -> Direction:
-    d = Direction("our generator -> other engine's checker (pairings); our checker (standings)")
-    rng = random.Random(args.seed)
-    start = time.perf_counter()
-    for k in range(args.n):
-        seed = args.seed + k
-        path = work / f"ours-{seed}.trf"
+OURS, ENGINE = "ours", "engine"
+DIRECTION_NAMES = {
+    OURS: "our generator -> other engine's checker (pairings); our checker (standings)",
+    ENGINE: "other engine's generator -> our checker (pairings by {edition}, standings)",
+}
+
+
+def our_tournament(args: argparse.Namespace, seed: int, work: Path) -> dict:
+    """Direction 1 for one seed: the outcome as a log record (see ``record``)."""
+    rng = random.Random(seed)
+    path = work / f"ours-{seed}.trf"
+    try:
+        doc = generate(parse_config(our_config(rng, args.players, args.rounds)), seed, args.edition)
+    except ArbiterError as error:
+        return record(args.edition, OURS, seed, not_generated=str(error))
+    path.write_text(write_trf(doc), encoding="utf-8")
+    rounds, found = engine_check(args.engine, path)
+    _, standings_checked, ours = our_check(path, args.edition)
+    values, tiebreaks = tiebreak_check(args, path, ours_file=True)
+    lines = found + [f"(our check) {line}" for line in ours] + [f"(tie-breaks) {line}" for line in tiebreaks]
+    kept = keep(args.keep, path) if lines else path.name
+    return record(args.edition, OURS, seed, rounds=rounds, standings=standings_checked, values=values,
+                  discrepancies=[f"{kept}: {line}" for line in lines])  # fmt: skip
+
+
+def engine_tournament(args: argparse.Namespace, seed: int, work: Path) -> dict:
+    """Direction 2 for one seed: the outcome as a log record (see ``record``)."""
+    rng = random.Random(seed + 1_000_000_000)
+    config, path = work / f"engine-{seed}.cfg", work / f"engine-{seed}.trf"
+    config.write_text(engine_config(rng, args.players, args.rounds), encoding="utf-8")
+    command = [args.engine, "--dutch", "-g", str(config), "-o", str(path), "-s", str(seed)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    if done.returncode != 0 or not path.exists():
+        return record(args.edition, ENGINE, seed, not_generated=f"exit {done.returncode} {done.stderr.strip()[:200]}")
+    try:
+        rounds, standings_checked, found = our_check(path, args.edition)
+        values, tiebreaks = tiebreak_check(args, path, ours_file=False)
+        found += [f"(tie-breaks) {line}" for line in tiebreaks]
+    except ArbiterError as error:
+        rounds, standings_checked, found, values = 0, False, [f"not read: {error}"], 0
+    kept = keep(args.keep, path) if found else path.name
+    return record(args.edition, ENGINE, seed, rounds=rounds, standings=standings_checked, values=values,
+                  discrepancies=[f"{kept}: {line}" for line in found])  # fmt: skip
+
+
+def record(
+    edition: str,
+    direction: str,
+    seed: int,
+    *,
+    rounds: int = 0,
+    standings: bool = False,
+    values: int = 0,
+    discrepancies: list[str] | None = None,
+    not_generated: str | None = None,
+) -> dict:
+    """One line of the log: one tournament of one direction, by seed."""
+    return {
+        "edition": edition,
+        "direction": direction,
+        "seed": seed,
+        "rounds": rounds,
+        "standings": bool(standings),
+        "values": values,
+        "discrepancies": list(discrepancies or []),
+        "not_generated": not_generated,
+    }
+
+
+def read_log(path: Path | None) -> list[dict]:
+    """The records of a log; a last line cut short by a stop is left out (that tournament is run again)."""
+    if path is None or not path.exists():
+        return []
+    records = []
+    for line in path.read_text(encoding="utf-8").splitlines():
         try:
-            doc = generate(parse_config(our_config(rng, args.players, args.rounds)), seed, args.edition)
-        except ArbiterError as error:
-            d.not_generated.append(f"seed {seed}: {error}")
+            records.append(json.loads(line))
+        except json.JSONDecodeError:
             continue
-        path.write_text(write_trf(doc), encoding="utf-8")
-        rounds, found = engine_check(args.engine, path)
-        _, standings_checked, ours = our_check(path, args.edition)
-        values, tiebreaks = tiebreak_check(args, path, ours_file=True)
+    return records
+
+
+def latest(records: list[dict], edition: str) -> dict[tuple[str, int], dict]:
+    """The records of ``edition`` by (direction, seed); a seed logged twice counts once."""
+    return {(r["direction"], r["seed"]): r for r in records if r["edition"] == edition}
+
+
+def to_do(records: list[dict], edition: str, seeds: range) -> list[tuple[str, int]]:
+    """The (direction, seed) pairs of ``seeds`` not yet in the log, in seed order, both ways."""
+    done = latest(records, edition)
+    return [(d, seed) for seed in seeds for d in (OURS, ENGINE) if (d, seed) not in done]
+
+
+def directions_of(records: list[dict], edition: str) -> list[Direction]:
+    """The counts of both directions over every record of ``edition`` (several runs add up)."""
+    totals = {d: Direction(DIRECTION_NAMES[d].format(edition=edition)) for d in (OURS, ENGINE)}
+    for (direction, seed), r in sorted(latest(records, edition).items(), key=lambda item: (item[0][1], item[0][0])):
+        d = totals[direction]
+        if r["not_generated"] is not None:
+            d.not_generated.append(f"seed {seed}: {r['not_generated']}")
+            continue
         d.tournaments += 1
-        d.rounds += rounds
-        d.standings_checked += standings_checked
-        d.tiebreak_values += values
-        for line in found + [f"(our check) {line}" for line in ours] + [f"(tie-breaks) {line}" for line in tiebreaks]:
-            d.discrepancies.append(f"{keep(args.keep, path)}: {line}")
-    d.seconds = time.perf_counter() - start
-    return d
+        d.rounds += r["rounds"]
+        d.standings_checked += r["standings"]
+        d.tiebreak_values += r["values"]
+        d.discrepancies += r["discrepancies"]
+    return [totals[OURS], totals[ENGINE]]
 
 
-def engine_to_ours(args: argparse.Namespace, work: Path) -> Direction:
-    d = Direction(f"other engine's generator -> our checker (pairings by {args.edition}, standings)")
-    rng = random.Random(args.seed + 1_000_000)
+def _run_task(task: tuple[argparse.Namespace, str, int]) -> dict:
+    args, direction, seed = task
     start = time.perf_counter()
-    for k in range(args.n):
-        seed = args.seed + k
-        config, path = work / f"engine-{seed}.cfg", work / f"engine-{seed}.trf"
-        config.write_text(engine_config(rng, args.players, args.rounds), encoding="utf-8")
-        command = [args.engine, "--dutch", "-g", str(config), "-o", str(path), "-s", str(seed)]
-        done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
-        if done.returncode != 0 or not path.exists():
-            d.not_generated.append(f"seed {seed}: exit {done.returncode} {done.stderr.strip()[:200]}")
-            continue
-        try:
-            rounds, standings_checked, found = our_check(path, args.edition)
-            values, tiebreaks = tiebreak_check(args, path, ours_file=False)
-            found += [f"(tie-breaks) {line}" for line in tiebreaks]
-        except ArbiterError as error:
-            rounds, standings_checked, found, values = 0, False, [f"not read: {error}"], 0
-        d.tournaments += 1
-        d.rounds += rounds
-        d.standings_checked += standings_checked
-        d.tiebreak_values += values
-        d.discrepancies += [f"{keep(args.keep, path)}: {line}" for line in found]
-    d.seconds = time.perf_counter() - start
-    return d
+    with tempfile.TemporaryDirectory() as folder:
+        run = our_tournament if direction == OURS else engine_tournament
+        outcome = run(args, seed, Path(folder))
+    outcome["seconds"] = round(time.perf_counter() - start, 3)
+    return outcome
 
 
-def report(args: argparse.Namespace, directions: list[Direction]) -> str:
+def run(args: argparse.Namespace) -> list[dict]:
+    """Run every (direction, seed) not yet logged, ``--jobs`` at a time; append each outcome to the log."""
+    records = read_log(args.resume)
+    tasks = [(args, d, seed) for d, seed in to_do(records, args.edition, range(args.seed, args.seed + args.n))]
+    log = args.resume.open("a", encoding="utf-8") if args.resume else None
+    try:
+        if args.jobs == 1:
+            outcomes = map(_run_task, tasks)
+            pool = None
+        else:
+            pool = multiprocessing.get_context("fork").Pool(args.jobs)
+            outcomes = pool.imap_unordered(_run_task, tasks)
+        for outcome in outcomes:
+            records.append(outcome)
+            if log is not None:
+                log.write(json.dumps(outcome, sort_keys=True) + "\n")
+                log.flush()
+        if pool is not None:
+            pool.close()
+            pool.join()
+    finally:
+        if log is not None:
+            log.close()
+    return records
+
+
+def report(args: argparse.Namespace, directions: list[Direction], records: list[dict]) -> str:
+    seeds = sorted({r["seed"] for r in latest(records, args.edition).values()})
+    seconds = {d: sum(r.get("seconds", 0) for r in latest(records, args.edition).values() if r["direction"] == d)
+               for d in (OURS, ENGINE)}  # fmt: skip
     lines = [
         "# Cross-test against another public engine (FIDE VCL4THP Q33-Q39)",
         "",
         (
             f"Command: `python bench/cross_test.py --engine ENGINE --edition {args.edition} -n {args.n} --seed {args.seed}"
             f" --players {args.players[0]} {args.players[1]} --rounds {args.rounds[0]} {args.rounds[1]}`"
+            + (
+                f" (log `{args.resume.name}`: seeds {seeds[0]}-{seeds[-1]}, {len(seeds)} seeds)"
+                if seeds and args.resume
+                else ""
+            )
         ),
         (
             f"Date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}. Engine: `{Path(args.engine).name}`"
@@ -271,14 +410,14 @@ def report(args: argparse.Namespace, directions: list[Direction]) -> str:
         "",
         (
             "| direction | tournaments | rounds checked | standings checked | tie-break values compared"
-            " | not generated | discrepancies | seconds |"
+            " | not generated | discrepancies | seconds (one core) |"
         ),
         "|---|---|---|---|---|---|---|---|",
     ]
-    for d in directions:
+    for key, d in zip((OURS, ENGINE), directions, strict=True):
         lines.append(f"| {d.name} | {d.tournaments} | {d.rounds} | {d.standings_checked} | {d.tiebreak_values}"
                      f" | {len(d.not_generated)}"
-                     f" | {len(d.discrepancies)} | {d.seconds:.0f} |")  # fmt: skip
+                     f" | {len(d.discrepancies)} | {seconds[key]:.0f} |")  # fmt: skip
     for d in directions:
         lines += ["", f"## {d.name}", ""]
         lines += [f"- {x}" for x in d.discrepancies[:200]] or ["No discrepancy."]
@@ -301,10 +440,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tiebreaks", default="BH/C1 BH SB DE WIN", help="the list for files without a 202 line")
     parser.add_argument("--report", type=Path, help="write the Markdown report here (default: print it)")
     parser.add_argument("--keep", type=Path, help="copy every file with a discrepancy into this folder")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: the cores)")
+    parser.add_argument(
+        "--resume",
+        type=Path,
+        help="JSON-lines log: seeds already in it are skipped, new outcomes appended, report from it",
+    )
+    parser.add_argument(
+        "--reference-subprocess",
+        dest="reference_in_process",
+        action="store_false",
+        help="run the reference checker by --python, once per call (default: imported in-process)",
+    )
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as folder:
-        directions = [ours_to_engine(args, Path(folder)), engine_to_ours(args, Path(folder))]
-    text = report(args, directions)
+    records = run(args)
+    directions = directions_of(records, args.edition)
+    text = report(args, directions, records)
     if args.report:
         args.report.write_text(text, encoding="utf-8")
     else:
