@@ -31,7 +31,6 @@ from arbiter_app.gui.round_actions import RoundActions
 from arbiter_app.gui.rounds_model import BoardColumn, BoardsModel
 from arbiter_app.gui.view_base import ContextView, blocked, button_row, heading, note, tune_table, widen
 from arbiter_app.gui.warning_dialogs import confirmed_call
-from arbiter_app.pairing.chess960 import drawn_position
 from arbiter_app.services.dto import ResultInfo, RoundInfo
 
 REQUESTED = ("half", "full")
@@ -209,8 +208,8 @@ class RoundsView(ContextView):
         if info.state == "published" and missing:
             text += f", {missing} result{'s' if missing > 1 else ''} to come"
         seed = self.context.tournament.chess960_seed if self.context else None
-        if seed is not None:  # a Chess960 tournament: the round's starting position (checklist Q222)
-            position = drawn_position(seed, info.number)
+        position = sv.chess960_position(seed, info.number)
+        if position is not None:  # a Chess960 tournament: the round's starting position (checklist Q222)
             text += f" · Chess960 position {position.number}, {position.back_rank}"
         system = sv.system_of_info(self.context.tournament) if self.context else None
         if system is not None and system.paired_by_table:  # a round robin: the Berger table, not an edition's rules

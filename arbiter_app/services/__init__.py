@@ -114,6 +114,7 @@ from arbiter_app.services.tiebreak_rules import stored_list as tiebreak_list
 from arbiter_app.services.tournaments import (
     change_edition,
     change_system,
+    chess960_position,
     chess960_positions,
     create_tournament,
     edit_tournament,
@@ -172,6 +173,7 @@ __all__ = [
     "change_system",
     "check_round_by_hand",
     "codes_in_use",
+    "chess960_position",
     "chess960_positions",
     "create_tournament",
     "draw_berger_numbers",

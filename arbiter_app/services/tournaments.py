@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import select
 
 from arbiter_app.errors import ArbiterError
-from arbiter_app.pairing.chess960 import StartingPosition, drawn_positions
+from arbiter_app.pairing.chess960 import StartingPosition, drawn_position, drawn_positions
 from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS
 from arbiter_app.pairing.engine import edition as edition_rules
 from arbiter_app.pairing.model import Colour, PointSystem
@@ -481,6 +481,12 @@ def only_tournament(db: Database, which: str | None = None) -> TournamentInfo:
             f"{db.name} holds {len(found)} tournaments ({listed}); name one with --tournament ID or NAME"
         )
     return found[0]
+
+
+def chess960_position(seed: int | None, round_number: int) -> StartingPosition | None:
+    """Round ``round_number``'s Chess960 starting position drawn from a tournament's recorded ``seed`` (checklist
+    Q222); None for standard chess (no seed)."""
+    return None if seed is None else drawn_position(seed, round_number)
 
 
 def chess960_positions(db: Database, tournament_id: int) -> tuple[StartingPosition, ...]:
