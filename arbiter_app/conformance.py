@@ -82,7 +82,9 @@ def with_tournament_records(doc: TrfDocument) -> TrfDocument:
 
     Without either colour line, the initial colour is read from round 1 (C.04.3-2026 5.2.5: drawn by
     lot, it alternates down the round-1 order): the colour of the lowest pairing number paired with
-    a colour, reversed once for every player ahead of it in that order who had none.
+    a colour, reversed once for every player ahead of it in that order who had none.  The order is that
+    of the players paired in round 1: a player absent from it (a requested bye, ``0000``) has no TPN yet
+    (C.04.2-2026 2.4) and takes no place in it.
     """
     changes: dict[str, object] = {}
     for _, text in doc.other_lines:
@@ -95,7 +97,8 @@ def with_tournament_records(doc: TrfDocument) -> TrfDocument:
             changes["point_values"] = {"BBW": points_text(values.get("W", 10)), "BBD": points_text(values.get("D", 5))}
     if doc.initial_colour is None and "initial_colour" not in changes:
         for skipped, line in enumerate(
-            sorted((p for p in doc.players if p.entry(1) is not None), key=lambda p: p.number)
+            sorted((p for p in doc.players if (e := p.entry(1)) is not None and e.opponent is not None),
+                   key=lambda p: p.number)  # fmt: skip
         ):
             entry = line.entry(1)
             if entry is not None and entry.colour in ("w", "b"):

@@ -364,3 +364,15 @@ def test_check_reads_the_trf2026_colour_line_else_round_1(tmp_path: Path, capsys
         "\n152 B\n", "\n") + "\n")  # fmt: skip
     code, out, _ = run(["--dutch", str(tmp_path / "white.trf"), "-c"], capsys)
     assert code == 1 and out.startswith("round 1\n")
+
+
+def test_round_1_colours_skip_a_player_absent_from_round_1(data: Path, capsys) -> None:  # noqa: ANN001
+    """A file of the other public 2026 engine's generator (cross-test seed 8518: no ``XXC``, no ``152``, CR line
+    ends): player 1 takes a half-point bye in round 1, so the round-1 order starts with player 2, who has white.
+    The initial colour read from round 1 is white (C.04.3-2026 5.2.5; a round-1 absentee has no TPN yet,
+    C.04.2-2026 2.4): every round is identical.  Counting player 1 in the order read black, and round 1 had
+    every colour reversed."""
+    path = data / "cross" / "engine-8518.trf"
+    assert b"\n" not in path.read_bytes() and b"0000 - H" in path.read_bytes()
+    code, out, _ = run(["--dutch", str(path), "-c"], capsys)
+    assert code == 0 and "5 of 5 rounds identical" in out, out
