@@ -139,6 +139,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--tie-breaks", default="", help='codes in order, e.g. "BH/C1, BH, SB" (default: recommended)')
     p.add_argument("--federation", default="", help="organising federation, a FIDE code (TRF 032)")
     p.add_argument("--time-control", default="", help="as announced (TRF 122)")
+    p.add_argument("--time-control-code", default="",
+                   help="encoded as TRF-2026 record 222 says: 5400+30 (90 min, 30 s a move), 40/6000+30:900+30")
     p.add_argument("--round-dates", type=_round_dates, default=(), help="2026-07-01,2026-07-02,... (TRF 132)")
     p.add_argument("--edition", choices=tuple(EDITIONS), default=DEFAULT_EDITION,
                    help=f"edition of the FIDE (Dutch) rules that pairs it (default {DEFAULT_EDITION}, the rules in force)")
@@ -408,6 +410,7 @@ def _new(db: Database, a: argparse.Namespace) -> int:
         initial_colour=Colour.BLACK if a.initial_colour == "black" else Colour.WHITE,
         federation=a.federation,
         time_control=a.time_control,
+        time_control_code=a.time_control_code,
         round_dates=a.round_dates,
         edition=a.edition,
         system=system,
@@ -468,6 +471,7 @@ SETTINGS_OPTIONS = {
     "--arbiter": "chief_arbiter",
     "--deputies": "deputy_arbiters",
     "--time-control": "time_control",
+    "--time-control-code": "time_control_code",
     "--round-dates": "round_dates",
     "--tie-breaks": "tie_breaks",
     "--tie-break-rules": "tie_break_rules",
@@ -510,6 +514,8 @@ def _settings(db: Database, a: argparse.Namespace) -> int:
         ("chief arbiter", t.chief_arbiter),
         ("deputy arbiters", t.deputy_arbiters),
         ("time control", t.time_control),
+        ("encoded (222)", t.time_control_code + (f" ({sv.describe_time_control(t.time_control_code)})"
+                                                 if t.time_control_code else "")),
         ("tie-break rules", t.tie_break_rules),
         ("tie-breaks", ", ".join(sv.codes_in_use(t.tie_break_rules, t.tie_breaks))
          + ("" if t.tie_breaks else " (recommended order)")),

@@ -65,6 +65,29 @@ def time_control_edit() -> QLineEdit:
     return edit
 
 
+def time_control_code_edit() -> QLineEdit:
+    edit = QLineEdit()
+    edit.setPlaceholderText("e.g. 5400+30 (90 min, 30 s a move) or 40/6000+30:900+30")
+    form = (
+        "The time control encoded as TRF-2026 line 222 says: seconds, '+' the increment a move, a number of moves "
+        "before '/', periods separated by ':' (W300-B240: different times for White and Black). FIDE's rating "
+        "report asks for it."
+    )
+    edit.setToolTip(form)
+    edit.textChanged.connect(
+        lambda text: edit.setToolTip(f"{sv.describe_time_control(text)}\n\n{form}" if _valid_code(text) else form)
+    )
+    return edit
+
+
+def _valid_code(text: str) -> bool:
+    """Whether ``text`` is an encoded time control the services take (empty: none)."""
+    try:
+        return bool(sv.check_time_control_code(text))
+    except ArbiterError:
+        return False
+
+
 def round_dates_edit() -> QLineEdit:
     edit = QLineEdit()
     edit.setPlaceholderText("2026-07-01, 2026-07-02, … (leave a date out between commas if not known)")
@@ -72,10 +95,14 @@ def round_dates_edit() -> QLineEdit:
     return edit
 
 
-def add_report_rows(form: QFormLayout, federation: QLineEdit, time_control: QLineEdit, round_dates: QLineEdit) -> None:
-    """The settings only FIDE's rating report asks for (TRF 032, 122, 132)."""
+def add_report_rows(
+    form: QFormLayout, federation: QLineEdit, time_control: QLineEdit, time_control_code: QLineEdit,
+    round_dates: QLineEdit,
+) -> None:
+    """The settings only FIDE's rating report asks for (TRF 032, 122, 222, 132)."""
     form.addRow("F&ederation:", federation)
     form.addRow("Ti&me control:", time_control)
+    form.addRow("Time control, enc&oded:", time_control_code)
     form.addRow("Round &dates:", round_dates)
 
 
@@ -152,6 +179,7 @@ class TournamentDialog(QDialog):
         self.chief = QLineEdit()
         self.federation = federation_edit()
         self.time_control = time_control_edit()
+        self.time_control_code = time_control_code_edit()
         self.round_dates = round_dates_edit()
         self.colour = QComboBox()
         self.colour.addItem("White", Colour.WHITE)
@@ -189,7 +217,7 @@ class TournamentDialog(QDialog):
         form.addRow("&Rounds:", self.rounds)
         form.addRow("&Starts:", self.start)
         form.addRow("&Chief arbiter:", self.chief)
-        add_report_rows(form, self.federation, self.time_control, self.round_dates)
+        add_report_rows(form, self.federation, self.time_control, self.time_control_code, self.round_dates)
         form.addRow("&Colour of no. 1 in round 1:", self.colour)
         form.addRow("Pairing ru&les:", self.edition)
         form.addRow("Tie-break r&ules:", self.tie_break_rules)
@@ -217,6 +245,7 @@ class TournamentDialog(QDialog):
             "edition": self.edition.currentData(),
             "federation": self.federation.text().strip(),
             "time_control": self.time_control.text().strip(),
+            "time_control_code": self.time_control_code.text().strip(),
             "round_dates": sv.parse_round_dates(self.round_dates.text()),
             "system": self.system.currentData()[0],
             "double_round_robin": self.system.currentData()[1],
@@ -295,6 +324,8 @@ class SettingsDialog(QDialog):
         self.deputies = QLineEdit(t.deputy_arbiters)
         self.time_control = time_control_edit()
         self.time_control.setText(t.time_control)
+        self.time_control_code = time_control_code_edit()
+        self.time_control_code.setText(t.time_control_code)
         self.round_dates = round_dates_edit()
         self.round_dates.setText(round_dates_text(t.round_dates))
         self.tie_break_rules = tie_break_rules_combo(t.tie_break_rules)
@@ -314,7 +345,7 @@ class SettingsDialog(QDialog):
         form.addRow("E&nds:", self.end)
         form.addRow("&Chief arbiter:", self.chief)
         form.addRow("De&puty arbiters:", self.deputies)
-        add_report_rows(form, self.federation, self.time_control, self.round_dates)
+        add_report_rows(form, self.federation, self.time_control, self.time_control_code, self.round_dates)
         self.system = QLabel(sv.system_of_info(t).title + " · chosen at creation, frozen once round 1 is paired")
         self.system.setObjectName("settingsSystem")
         form.addRow("System:", self.system)
@@ -375,6 +406,7 @@ class SettingsDialog(QDialog):
             "chief_arbiter": self.chief.text().strip(),
             "deputy_arbiters": self.deputies.text().strip(),
             "time_control": self.time_control.text().strip(),
+            "time_control_code": self.time_control_code.text().strip(),
             "round_dates": sv.parse_round_dates(self.round_dates.text()),
             "tie_breaks": self.tie_breaks.currentText().strip(),
             "tie_break_rules": self.tie_break_rules.currentData(),

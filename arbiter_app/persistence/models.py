@@ -125,6 +125,8 @@ class Tournament(Base):
     """The organising federation (TRF ``032``), a FIDE code such as ``NOR``."""
     time_control: Mapped[str] = mapped_column(String(200), default="", server_default="")
     """As announced (TRF ``122``), e.g. ``90 min/40 moves + 30 min + 30 s/move``."""
+    time_control_code: Mapped[str] = mapped_column(String(100), default="", server_default="")
+    """The time control encoded as TRF-2026 record ``222`` says (``5400+30``), empty when not given."""
     round_dates: Mapped[str] = mapped_column(String(1000), default="", server_default="")
     """The date of each round (TRF ``132``), ISO dates separated by commas, empty where unknown."""
     rounds_count: Mapped[int] = mapped_column(Integer)

@@ -114,6 +114,7 @@ from arbiter_app.services.tiebreak_rules import stored_list as tiebreak_list
 from arbiter_app.services.tournaments import (
     change_edition,
     change_system,
+    check_time_control_code,
     chess960_position,
     chess960_positions,
     create_tournament,
@@ -126,6 +127,7 @@ from arbiter_app.services.tournaments import (
 )
 from arbiter_app.services.trf_io import export_trf, import_trf, rating_report_checklist
 from arbiter_app.services.warnings import ConfirmationNeeded, Level, Notice, ProhibitedInFideMode
+from arbiter_app.trf.records import describe_time_control
 
 __all__ = [
     "RATING_USES",
@@ -180,6 +182,8 @@ __all__ = [
     "drawing_of_lots",
     "edit_player",
     "edit_tournament",
+    "check_time_control_code",
+    "describe_time_control",
     "edition_title",
     "edition_titles",
     "enter_result",

@@ -38,6 +38,8 @@ class TournamentInfo:
     """The organising federation (TRF ``032``)."""
     time_control: str = ""
     """TRF ``122``."""
+    time_control_code: str = ""
+    """The time control encoded as TRF-2026 ``222`` says (``5400+30``); empty when not given."""
     round_dates: tuple[date | None, ...] = ()
     """The date of round ``k`` at ``round_dates[k - 1]`` (TRF ``132``); None or missing where unknown."""
     system: str = "swiss"

@@ -75,6 +75,7 @@ def tournament_info(t: Tournament) -> TournamentInfo:
         edition=t.edition,
         federation=t.federation,
         time_control=t.time_control,
+        time_control_code=t.time_control_code or "",
         round_dates=stored_round_dates(t.round_dates),
         system=t.system,
         double_round_robin=bool(t.double_round_robin),

@@ -22,6 +22,7 @@ from arbiter_app.services.records import audit, one_line, point_system, round_da
 from arbiter_app.services.systems import SWISS, TournamentSystem, make_system, system_of
 from arbiter_app.services.tiebreak_rules import DEFAULT_RULES, MANUAL, codes_in_use, stored_list
 from arbiter_app.services.warnings import Level, Notice, require
+from arbiter_app.trf.records import is_encoded_time_control
 
 TEXT_FIELDS = ("name", "place", "chief_arbiter", "deputy_arbiters", "time_control", "tie_breaks")
 """Settings written into one TRF line each: no line break."""
@@ -29,6 +30,19 @@ TEXT_FIELDS = ("name", "place", "chief_arbiter", "deputy_arbiters", "time_contro
 
 DATE_LAYOUTS = ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%y/%m/%d")
 """Dates as arbiters and TRF files write them (ISO first; ``YY/MM/DD`` as in a TRF ``132`` line)."""
+
+
+def check_time_control_code(text: str) -> str:
+    """The encoded time control of TRF-2026 record ``222``, stripped (empty: none given); an error that shows the
+    form otherwise."""
+    text = text.strip()
+    if text and not is_encoded_time_control(text):
+        raise ArbiterError(
+            f"the encoded time control {text!r} is not in the TRF-2026 form (222): seconds with the increment, periods "
+            "separated by ':' and a number of moves before '/', e.g. 5400+30 (90 min, 30 s a move), "
+            "40/6000+30:900+30, or W300-B240 for different times"
+        )
+    return text
 
 
 def parse_date(text: str) -> date:
@@ -121,6 +135,7 @@ def create_tournament(
     edition: str = DEFAULT_EDITION,
     federation: str = "",
     time_control: str = "",
+    time_control_code: str = "",
     round_dates: tuple[date | None, ...] = (),
     system: str = SWISS,
     double_round_robin: bool = False,
@@ -149,6 +164,7 @@ def create_tournament(
     for field, value in zip(TEXT_FIELDS, (name, place, chief_arbiter, deputy_arbiters, time_control, tie_breaks)):
         one_line(field.replace("_", " "), value)
     _check_settings(name, rounds, start_date, end_date, federation, round_dates)
+    time_control_code = check_time_control_code(time_control_code)
     rules = edition_rules(edition)  # an unknown name is refused, naming it
     ps = points or PointSystem()
     check_points(ps, rounds)
@@ -163,6 +179,7 @@ def create_tournament(
             deputy_arbiters=deputy_arbiters,
             federation=federation,
             time_control=time_control.strip(),
+            time_control_code=time_control_code,
             round_dates=round_dates_to_store(round_dates),
             rounds_count=rounds,
             points_win=ps.win,
@@ -283,6 +300,7 @@ EDITABLE = (
     "chief_arbiter",
     "deputy_arbiters",
     "time_control",
+    "time_control_code",
     "round_dates",
     "tie_breaks",
     "tie_break_rules",
@@ -333,6 +351,8 @@ def edit_tournament(db: Database, tournament_id: int, *, confirmed: int = 0, **c
     for field in TEXT_FIELDS:
         if field in changes:
             one_line(field.replace("_", " "), str(changes[field]))
+    if "time_control_code" in changes:
+        changes["time_control_code"] = check_time_control_code(str(changes["time_control_code"]))
     with db.write() as s:
         t = queries.tournament(s, tournament_id)
         current = tournament_info(t)

@@ -27,11 +27,14 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from datetime import date
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from arbiter_app import __version__
+from arbiter_app import standings as tb
 from arbiter_app.errors import ArbiterError
 from arbiter_app.explain.words import counted
 from arbiter_app.pairing.engine import DEFAULT_EDITION, board_order
@@ -52,8 +55,8 @@ from arbiter_app.persistence.models import (
     Tournament,
     utcnow,
 )
+from arbiter_app.ratings.methods import METHODS, RATING_METHOD_CODE, tournament_rating
 from arbiter_app.services.adjourned import require_final
-from arbiter_app.ratings.methods import METHODS, RATING_METHOD_CODE
 from arbiter_app.services.dto import ExportInfo, ImportInfo
 from arbiter_app.services.fide_mode import (
     TRF_KEY,
@@ -73,13 +76,30 @@ from arbiter_app.services.records import (
     stored_round_dates,
     tournament_info,
 )
-from arbiter_app.services.standings import compute_standings
-from arbiter_app.services.systems import ROUND_ROBIN, RoundRobinSystem, round_robin_of_trf, system_of
-from arbiter_app.services.tournaments import parse_date
+from arbiter_app.services.standings import compute_standings, ranked_standings
+from arbiter_app.services.systems import ROUND_ROBIN, SWISS, RoundRobinSystem, round_robin_of_trf, system_of
+from arbiter_app.services.tiebreak_rules import codes_in_use, rule_set
+from arbiter_app.services.tournaments import get_tournament, parse_date
 from arbiter_app.services.warnings import require
 from arbiter_app.trf import PlayerLine, RoundEntry, TrfDocument, read_trf, write_trf
 from arbiter_app.trf.fileform import FileLayout, apply_layout, record_layout, restated_lines, unkept_lines
 from arbiter_app.trf.layout import UNKNOWN_RESULT
+from arbiter_app.trf.records import (
+    ACCELERATION_RECORD,
+    CONTROLLER_CODE,
+    PROHIBITION_RECORD,
+    TIME_CONTROL_CODE,
+    acceleration_records,
+    accelerations_of,
+    is_encoded_time_control,
+    is_national_record,
+    national_rating_of,
+    national_record,
+    parse_acceleration,
+    parse_prohibition,
+    prohibition_record,
+    prohibitions_of,
+)
 from arbiter_app.trf.rounds import (
     BERGER_LINE,
     SYSTEM_EDITIONS,
@@ -222,13 +242,15 @@ _KNOWN_LINES = frozenset(
 """Codes of the lines the import reads or the export writes (the engine lines and ``001`` aside)."""
 
 
+_NATIONAL_METHODS = ("NRO", "FIDON", "NIDOF", "HBFN")
+"""The tournament-rating methods that read the national ratings: a TRF-2026 export writes these ratings as national
+rating records, and the ``001`` lines' ratings are the FIDE ratings."""
+
 _UNREAD_RECORDS = {
     "172": "the starting-rank method is not read: the pairing numbers are the file's",
-    "182": "a TRF-2026 record this program does not read",
     "212": "tie-breaks ranked before points are not read: the standings rank by points first",
-    "222": "the encoded time control is not read",
-    "250": "accelerated rounds are not read from this record: only XXA lines give acceleration points",
-    "260": "prohibited pairings are not read from this record: only XXP lines forbid pairs",
+    "222": "not an encoded time control (5400+30, 40/6000+30:900+30, W300-B240): the encoded time control is "
+    "left empty",
 }
 """TRF-2026 records the import keeps as written but does not read, and what that means."""
 
@@ -264,9 +286,22 @@ def _first_round_colour(doc: TrfDocument) -> str | None:
     return None
 
 
+def _national_records(doc: TrfDocument) -> tuple[str, dict[int, tuple[int, str]]]:
+    """The federation a ``172`` record names (columns 5-7) and its national rating records: pairing number ->
+    (national rating, the line); none without a ``172`` naming a federation."""
+    federation = next((line[4:7].strip().upper() for _, line in doc.other_lines if line[:3] == RATING_METHOD_CODE), "")
+    found: dict[int, tuple[int, str]] = {}
+    for _, line in doc.other_lines:
+        if is_national_record(line, federation):
+            number, rating = national_rating_of(line)
+            found.setdefault(number, (rating, line))
+    return federation, found
+
+
 def _tournament(doc: TrfDocument, name: str | None, warnings: list[str]) -> Tournament:
     values: dict[str, object] = {"name": os.path.basename(doc.source)}
     extra = []
+    national_federation = _national_records(doc)[0]
     declared_rounds: int | None = None
     declared_colour: str | None = None
     scores: dict[str, int] | None = None
@@ -305,6 +340,21 @@ def _tournament(doc: TrfDocument, name: str | None, warnings: list[str]) -> Tour
             continue
         if code == "240" and parse_byes_line(line) is not None:
             continue  # the byes: read with the player lines, written back from the stored byes
+        if code == CONTROLLER_CODE:
+            extra.append(line)  # the program that paired the file: exported until this one pairs a round
+            continue
+        if is_national_record(line, national_federation):
+            extra.append(line)  # read with the players; exported as written while the national rating is the same
+            continue
+        if code == TIME_CONTROL_CODE and is_encoded_time_control(text):
+            values["time_control_code"] = text
+            continue
+        if code in (ACCELERATION_RECORD, PROHIBITION_RECORD):
+            # Read with the players (a malformed record refused, naming its line and column); kept as written, and
+            # exported so while it says what is stored.
+            (parse_acceleration if code == ACCELERATION_RECORD else parse_prohibition)(doc.source, line_number, line)
+            extra.append(line)
+            continue
         if code in _HEADER_FIELDS and text and code in read_codes:
             extra.append(line)
             _adjusted(
@@ -436,6 +486,8 @@ def import_trf(
     warnings = [f"{doc.source}: {w}" for w in doc.warnings]
     if not doc.players:
         raise ArbiterError(f"{doc.source} has no players (001 lines)")
+    accelerated = accelerations_of(doc)  # XXA lines and 250 records
+    national_ratings = _national_records(doc)[1]
     system = _declared_system(doc)
     declared = system[0] if system else edition_of(doc)
     chosen = edition_rules(edition or declared or DEFAULT_EDITION)
@@ -465,12 +517,19 @@ def import_trf(
                     f"{doc.source}: line {line.line_number}: #{line.number}: unknown title {line.title.strip()!r} "
                     "dropped (the player is stored without a title)"
                 )
+            national = national_ratings.get(line.number, (0, ""))[0]
             p = Player(
                 tournament_id=t.id,
                 pairing_number=line.number,
                 name=line.name,
                 title=title,
-                rating=line.rating or 0,
+                # With national rating records the 001 rating is the FIDE rating; the tournament rating follows
+                # the 172 method (checklist Q145).
+                rating=tournament_rating(t.rating_method, line.rating or 0, national, 0)
+                if national_ratings and t.rating_method in _NATIONAL_METHODS
+                else line.rating or 0,
+                national_rating=national,
+                national_rating_source="TRF file" if national else "",
                 fide_rating=line.rating or 0,
                 fide_rating_source="TRF file",
                 fide_id=line.fide_id,
@@ -490,15 +549,9 @@ def import_trf(
             s.add(p)
             s.flush()
             ids[line.number] = p.id
-            for k, values in enumerate(doc.accelerations.get(line.number, ()), 1):
+            for k, values in enumerate(accelerated.get(line.number, ()), 1):
                 s.add(Acceleration(player_id=p.id, round_number=k, points=tenths(values)))
-        forbidden = {(a, b) for group in doc.forbidden_pairs for a in group for b in group if a < b}
-        named = sum(len(group) * (len(group) - 1) // 2 for group in doc.forbidden_pairs)
-        if named > len(forbidden):
-            warnings.append(
-                f"{doc.source}: the XXP lines name {counted(named - len(forbidden), 'pair')} more than once: "
-                "each pair is stored once"
-            )
+        forbidden = _stored_prohibitions(doc, t.rounds_count, warnings)
         for a, b in sorted(forbidden):  # XXP 1 2 and XXP 2 1 forbid one pair
             s.add(ForbiddenPair(tournament_id=t.id, first_id=ids[a], second_id=ids[b]))
         _berger_numbers(doc, t, s)
@@ -551,7 +604,10 @@ def _record_layout(s: Session, t: Tournament, doc: TrfDocument, warnings: list[s
     byes_in_cells = all(doc.player(n).entry(k) is not None for _, k, numbers in _bye_records(doc) for n in numbers)
     s.flush()
     s.expire_all()
-    written = _export_text(s, t, version, unfinished, byes_in_cells)[0].splitlines()
+    engine_lines = _engine_lines(version, ("XXA",) * bool(doc.accelerations) + ("XXP",) * bool(doc.forbidden_pairs))
+    written = _export_text(
+        s, t, version, unfinished, byes_in_cells, engine_lines, controller=False, places=_file_places(t, doc)
+    )[0].splitlines()
     for line in unkept_lines(form, written):
         warnings.append(f"{doc.source}: line {form.lines.index(line) + 1} is not kept for export: {line!r}")
     restated = restated_lines(form, written)
@@ -563,6 +619,31 @@ def _record_layout(s: Session, t: Tournament, doc: TrfDocument, warnings: list[s
             f"exported as it stands ({shown}{more})"
         )
     t.trf_layout = record_layout(form, version, written, unfinished, byes_in_cells).to_json()
+
+
+def _stored_prohibitions(doc: TrfDocument, rounds_count: int, warnings: list[str]) -> set[tuple[int, int]]:
+    """The pairs an imported file prohibits in every round (``XXP`` lines, ``260`` records from the first round to
+    the last), each once; a ``260`` record for some rounds only is kept as written for export and named: the
+    tournament's prohibited pairings hold in every round."""
+    forbidden: set[tuple[int, int]] = set()
+    named = 0
+    for group in prohibitions_of(doc):
+        if not group.covers(rounds_count):
+            warnings.append(
+                f"{doc.source}: line {group.line}: the players {', '.join(map(str, group.players))} may not meet in "
+                f"rounds {group.first_round}-{group.last_round} only: not a prohibition of the tournament (those "
+                "hold in every round) and not applied when pairing here; the record is kept as written for export"
+            )
+            continue
+        pairs = {(a, b) for a in group.players for b in group.players if a < b}
+        named += len(group.players) * (len(group.players) - 1) // 2
+        forbidden |= pairs
+    if named > len(forbidden):
+        warnings.append(
+            f"{doc.source}: the XXP lines and 260 records name {counted(named - len(forbidden), 'pair')} more than "
+            "once: each pair is stored once"
+        )
+    return forbidden
 
 
 def _bye_records(doc: TrfDocument) -> list[tuple[str, int, tuple[int, ...]]]:
@@ -705,6 +786,9 @@ def _berger_numbers(doc: TrfDocument, t: Tournament, session: Session) -> None:
     session.flush()
 
 
+PAIRING_CONTROLLER = f"arbiter_app {__version__}"
+"""What record ``182`` names as the pairing controller of an exported file: this program and its version."""
+
 TOURNAMENT_TYPE = "Individual: Swiss-System (FIDE Dutch System)"
 """The ``092`` line for a tournament whose edition has no pairing-system code.  Otherwise,
 without a line of its own, the tournament writes its edition's code (``092 FIDE_DUTCH_2025``
@@ -717,12 +801,18 @@ _COMPUTED_HEADERS = ("062", "072", "082")
 """Header lines computed from the tournament; an imported file's own are replaced."""
 
 
-def _trf2026_lines(t: Tournament, byes: list[str], unknown: bool = False) -> dict[str, str]:
+def _trf2026_lines(t: Tournament, byes: list[str], unknown: bool = False, controller: bool = True) -> dict[str, str]:
     """The TRF-2026 tournament records: 142 rounds, 152 initial colour, 162 scoring (where it differs
     from 1 / ½ / 0, and with ``X``, the points of an unknown result, a draw's as pairing counts it, when a
-    game is written ``?``: checklist Q165), 172 the tournament-rating method, 192 the pairing system, 202 tie-breaks (C.07 codes, when announced)."""
+    game is written ``?``: checklist Q165), 172 the tournament-rating method, 182 the pairing controller (this
+    program; ``controller`` False: not for a file whose rounds were all paired elsewhere), 192 the pairing system, 202 tie-breaks (C.07 codes, when announced), 222 the encoded time control
+    (when given)."""
     ps = point_system(t)
     lines = {"142": f"142 {t.rounds_count}", "152": f"152 {'B' if t.initial_colour == 'black' else 'W'}"}
+    if controller:
+        lines[CONTROLLER_CODE] = f"{CONTROLLER_CODE} {PAIRING_CONTROLLER}"
+    if t.time_control_code:
+        lines[TIME_CONTROL_CODE] = f"{TIME_CONTROL_CODE} {t.time_control_code}"
     absent = ps.zero_point_bye if ps.zero_point_bye == ps.forfeit_loss else None
     scores = {"W": ps.win, "D": ps.draw, "L": ps.loss, "P": ps.pairing_allocated_bye}
     if absent is not None:
@@ -749,6 +839,8 @@ def _header_lines(
     byes: list[str] | None = None,
     hand_marks: list[str] | None = None,
     unknown: bool = False,
+    itdx: dict[str, list[str]] | None = None,
+    controller: bool = True,
 ) -> list[tuple[int, str]]:
     """The FIDE report header lines 012-132 in code order, then any other kept line verbatim.
 
@@ -765,6 +857,12 @@ def _header_lines(
         code = line[:3]
         if version == TRF16 and (code in TRF2026_CODES or line.startswith("###")):
             continue  # a TRF-2026 record of an imported file: not TRF-16
+        if code in (ACCELERATION_RECORD, PROHIBITION_RECORD):
+            continue  # an imported file's 250/260 records: in ``itdx`` while they say what is stored
+        if code == CONTROLLER_CODE and (controller or version == TRF16):
+            continue  # the program that paired an imported file: this one once it pairs a round
+        if is_national_record(line, t.federation or ""):
+            continue  # an imported file's national rating records: in ``itdx`` (TRF-2026) while they say what is stored
         if code in _KEPT_HEADERS and code not in kept:
             kept[code] = line
         elif code not in _COMPUTED_HEADERS and code not in _KEPT_HEADERS:
@@ -780,7 +878,8 @@ def _header_lines(
     lines["082"] = "082 0"
     lines.setdefault("092", f"092 {system_of(t).trf_type}")
     if version == TRF2026:
-        lines |= _trf2026_lines(t, byes or [], unknown)
+        lines |= _trf2026_lines(t, byes or [], unknown, controller)
+        lines |= {code: "\n".join(found) for code, found in (itdx or {}).items() if found}
         others += [line for line in hand_marks or [] if line not in others]
     ordered = [part for code in sorted(lines) for part in lines[code].split("\n")]
     berger = [p.berger_number for p in sorted(players, key=lambda p: p.pairing_number)]
@@ -811,6 +910,7 @@ def export_trf(
     ``final``: the tournament's final report, refused while a round is not published or a game is
     adjourned or without a result, each named (checklist Q161, Q169).
     """
+    places = _places(db, tournament_id)
     with db.read() as s:
         t = queries.tournament(s, tournament_id)
         if final:
@@ -824,19 +924,71 @@ def export_trf(
         if keep_unfinished is None:
             keep_unfinished = layout is not None and layout.unfinished
         byes_in_cells = layout is None or layout.byes_in_cells
-        text, warnings = _export_text(s, t, version, keep_unfinished, byes_in_cells)
+        engine_lines = _engine_lines(version, layout.order if layout is not None else ())
+        # An imported file names this program as its pairing controller (182) once it pairs a round.
+        controller = layout is None or any(r.engine_pairing for r in queries.rounds(s, t.id))
+        text, warnings = _export_text(
+            s, t, version, keep_unfinished, byes_in_cells, engine_lines, controller, places
+        )
         if layout is not None:
             text = apply_layout(layout, text.splitlines())
         return ExportInfo(text, tuple(warnings))
 
 
+def _engine_lines(version: str, keys: Sequence[str]) -> tuple[bool, bool]:
+    """Whether an export writes the acceleration points as ``XXA`` lines and the prohibited pairings as ``XXP`` lines
+    (the pairing engines' lines, TRF-16) rather than as the TRF-2026 records ``250`` and ``260``: in TRF-16 always;
+    in TRF-2026 when the imported file did so (``keys``: the keys of its lines, :func:`line_keys`)."""
+    if version == TRF16:
+        return True, True
+    return any(key.startswith("XXA") for key in keys), any(key.startswith("XXP") for key in keys)
+
+
+def _places(db: Database, tournament_id: int) -> tuple[int, dict[int, int]] | None:
+    """(rounds ranked, pairing number -> place) of the standings by the tournament's tie-break list after the last
+    round with every result in: the rank column of TRF-2026 (ties allowed: players equal on points and on every
+    tie-break share the first place of their tie, as no lot is drawn in the file; a rank set by hand is kept);
+    None when no round can be ranked so, or when no tie-break list is stored (a file imported without ``202``:
+    its ranks by points, then pairing number, until a list is recorded)."""
+    if not get_tournament(db, tournament_id).tie_breaks.strip():
+        return None
+    try:
+        table = ranked_standings(db, tournament_id, by_lot=False, expelled=True)
+    except ArbiterError:
+        return None
+    if not table.round:
+        return None  # before round 1: the order of the pairing numbers
+    return table.round, {row.number: row.place for row in table.rows}
+
+
+def _file_places(t: Tournament, doc: TrfDocument) -> tuple[int, dict[int, int]] | None:
+    """:func:`_places` of a Swiss tournament as just imported from ``doc``, computed from the file (the import's
+    transaction is not written yet), so that an export that nothing changed since writes the same rank column."""
+    if t.system != SWISS or not t.tie_breaks.strip():
+        return None
+    last = doc.last_round_with_results()
+    if not last or any(e.opponent is not None and e.code == " " for p in doc.players for e in p.rounds[:last]):
+        return None
+    try:
+        codes = codes_in_use(t.tie_break_rules, t.tie_breaks)
+        table = tb.standings(state_before_round(doc, last + 1), codes, after_round=last, rules=rule_set(t.tie_break_rules))
+    except ArbiterError:
+        return None
+    return last, {row.number: row.place for row in table.rows}
+
+
 def _export_text(
-    s: Session, t: Tournament, version: str, keep_unfinished: bool, byes_in_cells: bool = True
+    s: Session, t: Tournament, version: str, keep_unfinished: bool, byes_in_cells: bool = True,
+    engine_lines: tuple[bool, bool] = (False, False), controller: bool = True,
+    places: tuple[int, dict[int, int]] | None = None,
 ) -> tuple[str, list[str]]:
     """The TRF text of ``t`` in ``version`` in the application's own layout, and what it left out.
 
     ``byes_in_cells`` False (a TRF-2026 file that said them so): the requested byes of the coming
-    round only as ``240`` records, not as pre-entered cells of the ``001`` lines."""
+    round only as ``240`` records, not as pre-entered cells of the ``001`` lines.  ``engine_lines``
+    (:func:`_engine_lines`): the acceleration points and the prohibited pairings as ``XXA``/``XXP``
+    lines, else (TRF-2026) as ``250``/``260`` records.  ``places`` (:func:`_places`): the rank column, when they
+    rank the rounds the file holds; else the players ranked by points, then pairing number."""
     players = list(queries.players(s, t.id))
     published = [r.number for r in queries.rounds(s, t.id) if r.state != RoundState.DRAFT]
     cells, warnings, last = _cells(
@@ -858,6 +1010,7 @@ def _export_text(
     marks += rated
     unknown = {p.id: sum(1 for e in cells[p.id].values() if e.code == UNKNOWN_RESULT) for p in players}
     standing = {row.number: row for row in compute_standings(s, t.id, after_round=last)}
+    ranks = places[1] if places is not None and places[0] == last else {n: row.rank for n, row in standing.items()}
     titles = {v: k for k, v in TRF_TITLES.items()}
     ps = point_system(t)
 
@@ -867,6 +1020,7 @@ def _export_text(
         return ps.points_for(outcome_of(entry)) if entry is not None and entry.opponent is None else 0
 
     lines = []
+    national = _national_lines(t, players, version, titles, warnings)
     for p in players:
         if len(p.name) > NAME_WIDTH:
             warnings.append(
@@ -881,7 +1035,8 @@ def _export_text(
                 sex=p.sex[:1],
                 title=titles.get(p.title, ""),
                 name=p.name[:NAME_WIDTH],
-                rating=p.rating or None,
+                # With national rating records (a method reading them) the 001 rating is the FIDE rating.
+                rating=(p.fide_rating if national is not None else p.rating) or None,
                 federation=p.federation,
                 fide_id=p.fide_id,
                 birth=p.birth_date,
@@ -889,21 +1044,25 @@ def _export_text(
                 points=_points_text(
                     standing[p.pairing_number].points + ahead(own.get(last + 1)) + unknown[p.id] * ps.draw
                 ),
-                rank=standing[p.pairing_number].rank,
+                rank=ranks.get(p.pairing_number, standing[p.pairing_number].rank),
                 rounds=tuple(own[k] for k in range(1, count + 1)),
                 line_number=0,
             )
         )
+    accelerations, forbidden = _accelerations(s, players), _forbidden(s, t)
     doc = TrfDocument(
         players=tuple(lines),
         rounds_count=t.rounds_count,
         initial_colour=t.initial_colour,
-        accelerations=_accelerations(s, players),
-        forbidden_pairs=_forbidden(s, t),
+        accelerations=accelerations if engine_lines[0] else {},
+        forbidden_pairs=forbidden if engine_lines[1] else (),
         point_values=_point_values(point_system(t)),
         other_lines=tuple(
             _header_lines(
-                t, players, version, _byes_records(s, t, last), marks + integrity_lines(s, t.id), any(unknown.values())
+                t, players, version, _byes_records(s, t, last), marks + integrity_lines(s, t.id), any(unknown.values()),
+                _itdx_records(t, accelerations if not engine_lines[0] else None,
+                              forbidden if not engine_lines[1] else None) | {NATIONAL_RECORDS: national or []},
+                controller,
             )
         ),
     )
@@ -933,6 +1092,88 @@ def _point_values(ps: PointSystem) -> dict[str, str]:
     return {code: _points_text(value) for code, (value, default) in values.items() if value != default}
 
 
+def _itdx_records(
+    t: Tournament, accelerations: dict[int, tuple[str, ...]] | None, forbidden: tuple[tuple[int, ...], ...] | None
+) -> dict[str, list[str]]:
+    """The TRF-2026 records ``250`` of the acceleration points and ``260`` of the prohibited pairings (each None:
+    written as engine lines instead).  An imported file's own records are written as the file had them while they
+    say what is stored (the same points for the same players and rounds; the same pairs, in every round), else
+    records made from what is stored; its ``260`` records for some rounds only are always written as it had them."""
+    kept = [line for line in t.extra_trf_lines.splitlines() if line[:3] in (ACCELERATION_RECORD, PROHIBITION_RECORD)]
+    kept_acceleration = [line for line in kept if line[:3] == ACCELERATION_RECORD]
+    prohibitions = [(line, parse_prohibition(t.name, 0, line)) for line in kept if line[:3] == PROHIBITION_RECORD]
+    found: dict[str, list[str]] = {ACCELERATION_RECORD: [], PROHIBITION_RECORD: []}
+    if accelerations is not None:
+        stored = {number: tuple(tenths(v) for v in values) for number, values in accelerations.items()}
+        if _acceleration_table(kept_acceleration) == {
+            number: {k: v for k, v in enumerate(values, 1) if v} for number, values in stored.items() if any(values)
+        }:
+            found[ACCELERATION_RECORD] = kept_acceleration
+        else:
+            found[ACCELERATION_RECORD] = acceleration_records(stored)
+    covering = [(line, group) for line, group in prohibitions if group.covers(t.rounds_count)]
+    if forbidden is not None:
+        pairs = {frozenset(pair) for pair in forbidden}
+        if covering and set().union(*(group.pairs() for _, group in covering)) == pairs:
+            found[PROHIBITION_RECORD] = [line for line, _ in covering]
+        else:
+            found[PROHIBITION_RECORD] = [prohibition_record(pair, 1, t.rounds_count) for pair in forbidden]
+    found[PROHIBITION_RECORD] += [line for line, group in prohibitions if not group.covers(t.rounds_count)]
+    return found
+
+
+NATIONAL_RECORDS = "NRS"
+"""The key of the national rating records among the TRF-2026 records of an export (they follow the numbered ones)."""
+
+
+def _national_lines(
+    t: Tournament, players: list[Player], version: str, titles: dict[str, str], warnings: list[str]
+) -> list[str] | None:
+    """The national rating records of a TRF-2026 export whose tournament rating reads the national ratings (one for
+    each player with a national rating, under the federation record ``172`` names), None when none are written.  An
+    imported file's record of a player is written as the file had it while it gives the rating stored."""
+    if version != TRF2026 or t.rating_method not in _NATIONAL_METHODS:
+        return None
+    federation = (t.federation or "").upper()
+    rated = [p for p in players if p.national_rating]
+    if not federation:
+        if rated:
+            warnings.append(
+                f"{counted(len(rated), 'national rating')} not written: the tournament has no federation to name "
+                "the national list (TRF-2026 record 172 and the national rating records need one)"
+            )
+        return None
+    kept = {}
+    for line in t.extra_trf_lines.splitlines():
+        if is_national_record(line, federation):
+            kept.setdefault(national_rating_of(line)[0], line)
+    lines = []
+    for p in sorted(rated, key=lambda p: p.pairing_number):
+        line = kept.get(p.pairing_number)
+        if line is None or national_rating_of(line) != (p.pairing_number, p.national_rating):
+            line = national_record(
+                federation,
+                PlayerLine(
+                    number=p.pairing_number, sex=p.sex[:1], title=titles.get(p.title, ""), name=p.name[:NAME_WIDTH],
+                    rating=p.national_rating, federation=p.federation, fide_id="", birth=p.birth_date, points="",
+                    rank=None, rounds=(), line_number=0,
+                ),
+            )  # fmt: skip
+        lines.append(line)
+    return lines
+
+
+def _acceleration_table(lines: list[str]) -> dict[int, dict[int, int]]:
+    """Player -> round -> points (tenths, not zero) of ``250`` records."""
+    table: dict[int, dict[int, int]] = {}
+    for line in lines:
+        found = parse_acceleration("", 0, line)
+        for number in range(found.first_player, found.last_player + 1):
+            for k in range(found.first_round, found.last_round + 1):
+                table.setdefault(number, {})[k] = found.points
+    return table
+
+
 def _accelerations(s: Session, players: list[Player]) -> dict[int, tuple[str, ...]]:
     numbers = {p.id: p.pairing_number for p in players}
     table: dict[int, dict[int, int]] = {}
@@ -954,7 +1195,7 @@ def rating_report_checklist(db: Database, tournament_id: int) -> tuple[str, ...]
     """What a FIDE rating report should have and the tournament lacks, one line each; none of it is fatal.
 
     Players without a FIDE ID, a birth year or a federation, unrated players, and rounds
-    without a date (TRF ``132``), each listed by pairing number and name.
+    without a date (TRF ``132``), each listed by pairing number and name; no encoded time control (``222``).
     """
     with db.read() as s:
         t = queries.tournament(s, tournament_id)
@@ -977,6 +1218,8 @@ def rating_report_checklist(db: Database, tournament_id: int) -> tuple[str, ...]
         undated = [k for k in range(1, t.rounds_count + 1) if k > len(dates) or dates[k - 1] is None]
         if undated:
             lines.append(f"{len(undated)} round(s) without a date: {', '.join(map(str, undated))}")
+        if not t.time_control_code:
+            lines.append("no encoded time control (TRF-2026 record 222, e.g. 5400+30): set it in the settings")
         return tuple(lines)
 
 

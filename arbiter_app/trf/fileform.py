@@ -54,7 +54,7 @@ from .layout import (
 
 KEYED_BY_CODE = (
     *("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132"),
-    *("142", "152", "162", "192", "202"),
+    *("142", "152", "162", "182", "192", "202", "222"),
     *("XXR", "XXC", "XXP", "XXB", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"),
 )
 """Codes of the lines the export writes from the tournament's fields: such a line is the same line

@@ -16,6 +16,7 @@ from arbiter_app.pairing.model import (
 )
 from arbiter_app.trf.errors import TrfError
 from arbiter_app.trf.model import PlayerLine, RoundEntry, TrfDocument
+from arbiter_app.trf.records import accelerations_of, file_ratings, prohibitions_of
 
 _PLAYED = {"1": Outcome.WIN, "W": Outcome.WIN, "0": Outcome.LOSS, "L": Outcome.LOSS, "=": Outcome.DRAW, "D": Outcome.DRAW,
            # An unknown result ('?', an adjourned game) is a draw for pairing purposes only (C.04.2.D.1,
@@ -115,12 +116,15 @@ def state_before_round(doc: TrfDocument, round_number: int) -> TournamentState:
     """
     points = point_system(doc)
     players = []
+    accelerated = accelerations_of(doc)  # XXA lines and 250 records
+    ratings = file_ratings(doc)  # the 001 ratings, or by the 172 method with national rating records
     for line in doc.players:
         history = tuple(_record(line.entry(k), points) for k in range(1, round_number))
-        accelerations = tuple(tenths(v) for v in doc.accelerations.get(line.number, ()))
-        players.append(Player(line.number, history, accelerations, line.rating or 0, line.name))
+        accelerations = tuple(tenths(v) for v in accelerated.get(line.number, ()))
+        players.append(Player(line.number, history, accelerations, ratings[line.number], line.name))
+    # XXP lines (every round) and the 260 records whose rounds include this one
     forbidden = frozenset(
-        frozenset((a, b)) for group in doc.forbidden_pairs for a in group for b in group if a < b
+        pair for group in prohibitions_of(doc) if group.applies_to(round_number) for pair in group.pairs()
     )
     rounds = doc.rounds_count or max((len(line.rounds) for line in doc.players), default=round_number)
     return TournamentState(

@@ -79,6 +79,11 @@ def _numbers_line(code: str, words: Iterable[str]) -> str:
     return code + "".join(f" {word:>4}" for word in words)
 
 
+def player_line_text(player: PlayerLine) -> str:
+    """A 001 line in TRF-16 columns."""
+    return _player_line(player)
+
+
 def _player_line(player: PlayerLine) -> str:
     """A 001 line in TRF-16 columns."""
     values = {

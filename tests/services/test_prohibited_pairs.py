@@ -39,7 +39,9 @@ def test_a_pair_entered_before_round_1_keeps_the_players_apart_and_is_exported(d
     paired = sv.pair_next_round(db, tid)
     assert frozenset((1, 3)) not in {frozenset((b.white, b.black)) for b in paired.boards}
     text = sv.export_trf(db, tid, "trf-2026", keep_unfinished=True).text
-    assert [line.split() for line in text.splitlines() if line.startswith("XXP")] == [["XXP", "1", "3"]]
+    # TRF-2026: record 260, rounds 1 to 3 (the whole tournament); TRF-16: the engine line XXP
+    assert [line for line in text.splitlines() if line.startswith(("260", "XXP"))] == ["260 001 003    1    3"]
+    text = sv.export_trf(db, tid, "trf-16", keep_unfinished=True).text
     assert parse_trf(text, source="out.trf").forbidden_pairs == ((1, 3),)
 
 

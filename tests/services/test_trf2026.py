@@ -22,6 +22,7 @@ from arbiter_app.services import (
     ConfirmationNeeded,
     Level,
     create_tournament,
+    edit_tournament,
     export_trf,
     get_tournament,
     import_trf,
@@ -182,7 +183,10 @@ def test_the_rating_report_checklist(db: Database) -> None:
         "1 player(s) with no federation: #2 Bare",
         "1 unrated player(s): #2 Bare",
         "1 round(s) without a date: 2",
+        "no encoded time control (TRF-2026 record 222, e.g. 5400+30): set it in the settings",
     )
+    edit_tournament(db, t.id, time_control_code="5400+30")
+    assert not any("222" in line for line in rating_report_checklist(db, t.id))
 
 
 def test_a_pairing_changed_by_hand_is_marked_in_trf_2026(db: Database) -> None:

@@ -21,6 +21,7 @@ from arbiter_app.services import (
 )
 from arbiter_app.trf import parse_trf, read_trf
 from arbiter_app.trf.errors import TrfFormatError
+from arbiter_app.trf.records import accelerations_of, prohibitions_of
 from tests.conftest import DATA
 from tests.services.conftest import HANDMADE, SEVEN
 
@@ -99,8 +100,16 @@ def test_header_lines_extensions_and_player_fields(db: Database) -> None:
     text = export_trf(db, t.id).text
     again = parse_trf(text)
     assert again.point_values == {"BBW": "3.0", "BBD": "1.0"}
-    assert again.accelerations == {1: ("1.0", "1.0"), 2: ("1.0", "1.0")}
-    assert again.forbidden_pairs == ((1, 2),) and again.initial_colour == "black"
+    # TRF-2026 (the 2026 edition's format): acceleration and prohibited pairs as records 250 and 260, not XXA/XXP
+    assert again.accelerations == {} and again.forbidden_pairs == ()
+    assert [line for _, line in again.other_lines if line[:3] in ("250", "260")] == [
+        "250       1.0 001 002    1    2",
+        "260 001 004    1    2",
+    ]
+    assert accelerations_of(again) == {1: ("1.0", "1.0"), 2: ("1.0", "1.0")}
+    assert [p.pairs() for p in prohibitions_of(again)] == [{frozenset((1, 2))}] and again.initial_colour == "black"
+    sixteen = parse_trf(export_trf(db, t.id, "trf-16").text)  # TRF-16: the engine lines
+    assert sixteen.accelerations == {1: ("1.0", "1.0"), 2: ("1.0", "1.0")} and sixteen.forbidden_pairs == ((1, 2),)
     assert again.player(1).title.strip() == "g" and again.player(2).title.strip() == "wm"
     assert any(line.startswith("132 ") for _, line in again.other_lines)
 
@@ -177,6 +186,7 @@ def test_export_writes_the_fide_report_header_lines(db: Database) -> None:
         "142": "5",
         "152": "W",
         "172": "DEN FIDE",  # the national list's federation and the tournament-rating method (checklist Q145)
+        "182": "arbiter_app 0.1.0",  # the pairing controller: this program (TRF-2026, checklist Q217)
         "192": "FIDE_DUTCH_2025",
     }
     assert sorted([*header, "132"]) == [line[:3] for _, line in doc.other_lines]
