@@ -57,7 +57,7 @@ from arbiter_app.services.dto import PlayerInfo
 from arbiter_app.services.fide_mode import TRF_KEY, configuration_line, frozen, last_paired
 from arbiter_app.services.players import _renumber, register_in
 from arbiter_app.services.ratings import ImportReport, _store, import_rating_list, ratings_path
-from arbiter_app.services.records import audit, player_info
+from arbiter_app.services.records import audit, player_info, settings_snapshot
 from arbiter_app.services.warnings import require
 
 Store = str | os.PathLike[str] | None
@@ -190,6 +190,8 @@ def set_rating_method(db: Database, tournament_id: int, method: str, *, confirme
         paired = last_paired(s, t.id)
         what = "tournament-rating method"
         require(confirmed, frozen(t, paired, what, "checklist Q145, TRF-2026 172", t.rating_method, method))
+        # A configuration change (after round 1) can be undone: the method and every tournament rating as they were.
+        saved = settings_snapshot(s, t, ("rating_method",), ratings=True) if paired else None
         was, t.rating_method = t.rating_method, method
         moved = _recompute(s, t)
         after: dict[str, object] = {"rating_method": method, "ratings": {p.name: p.rating for p, _ in moved}}
@@ -198,6 +200,7 @@ def set_rating_method(db: Database, tournament_id: int, method: str, *, confirme
         audit(
             s, t.id, "rating method", f"tournament rating by {method} (was {was}); {len(moved)} rating(s) changed",
             before={"rating_method": was, "ratings": {p.name: old for p, old in moved}}, after=after,
+            undo_snapshot=saved,
         )  # fmt: skip
         return _settings(t)
 

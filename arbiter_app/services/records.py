@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Iterable
 from datetime import date, datetime
 from typing import Any
 
@@ -227,3 +228,31 @@ def restore(session: Session, tournament_id: int, saved: dict[str, Any]) -> None
         if o.id not in saved["overrides"]:
             session.delete(o)
     session.flush()
+
+
+# --- Settings snapshots for undo (a configuration change, checklist Q114) ----------------------
+
+
+_DATE_COLUMNS = ("start_date", "end_date")
+
+
+def settings_snapshot(session: Session, t: Tournament, columns: Iterable[str], ratings: bool = False) -> dict[str, Any]:
+    """What an undo needs to put the tournament's settings ``columns`` back as they are now (``ratings``: every
+    player's tournament rating too, by pairing number): the undo snapshot of a configuration change."""
+    values = {}
+    for column in columns:
+        value = getattr(t, column)
+        values[column] = value.isoformat() if isinstance(value, date) else value
+    saved: dict[str, Any] = {"settings": values}
+    if ratings:
+        saved["ratings"] = {str(p.pairing_number): p.rating for p in queries.players(session, t.id)}
+    return saved
+
+
+def restore_settings(session: Session, t: Tournament, saved: dict[str, Any]) -> None:
+    """Put the settings (and ratings) back as :func:`settings_snapshot` saw them."""
+    for column, value in saved["settings"].items():
+        setattr(t, column, date.fromisoformat(value) if column in _DATE_COLUMNS and value else value)
+    for p in queries.players(session, t.id):
+        if str(p.pairing_number) in saved.get("ratings", {}):
+            p.rating = saved["ratings"][str(p.pairing_number)]

@@ -10,7 +10,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from arbiter_app.errors import ArbiterError, ReasonRequired, RuleViolation
@@ -22,7 +22,16 @@ from arbiter_app.services.adjourned import adjourn_missing, open_games, pairing_
 from arbiter_app.services.dto import AuditInfo, PublishInfo, RoundInfo
 from arbiter_app.services.files import backup_database
 from arbiter_app.services.players import numbers_snapshot, restore_numbers
-from arbiter_app.services.records import RATING_CORRECTION, audit, audit_info, reason_text, restore, snapshot
+from arbiter_app.services.records import (
+    RATING_CORRECTION,
+    audit,
+    audit_info,
+    reason_text,
+    restore,
+    restore_settings,
+    settings_snapshot,
+    snapshot,
+)
 from arbiter_app.services.round_view import round_info
 from arbiter_app.services.systems import system_of
 from arbiter_app.services.warnings import inform
@@ -173,7 +182,8 @@ def list_rounds(db: Database, tournament_id: int) -> tuple[RoundInfo, ...]:
 
 
 def undo_last_step(db: Database, tournament_id: int, reason: str = "") -> AuditInfo:
-    """Undo the latest step if it has not been published: a pairing, re-pairing, override or result.
+    """Undo the latest step if it has not been published: a pairing, re-pairing, override or result; a TPN
+    regeneration or exchange; a configuration change after round 1 (its settings put back, checklist Q114).
 
     Steps are undone last first; publishing a round, registering players and
     byes are not undone this way (they have their own services).  Undoing an
@@ -188,9 +198,10 @@ def undo_last_step(db: Database, tournament_id: int, reason: str = "") -> AuditI
             .where(
                 AuditEntry.tournament_id == t.id,
                 AuditEntry.undone.is_(False),
-                # An undo, a change of the tournament's settings, leaving FIDE mode (for good), a result kept for
-                # the rating report only (it has its own way back): no step of a round.
-                AuditEntry.action.notin_(("undo", "edit tournament", "leave FIDE mode", RATING_CORRECTION)),
+                # An undo, leaving FIDE mode (for good), a result kept for the rating report only (it has its own
+                # way back), a change of settings that is no configuration change after round 1: no step to undo.
+                AuditEntry.action.notin_(("undo", "leave FIDE mode", RATING_CORRECTION)),
+                or_(AuditEntry.action != "edit tournament", AuditEntry.undo_snapshot.is_not(None)),
             )
             .order_by(AuditEntry.id.desc())
             .limit(1)
@@ -201,6 +212,12 @@ def undo_last_step(db: Database, tournament_id: int, reason: str = "") -> AuditI
         if last.undo_snapshot is None:
             raise ArbiterError(f"the last step ({last.summary}) cannot be undone")
         saved = json.loads(last.undo_snapshot)
+        if "settings" in saved:  # a configuration change (checklist Q114): the settings as they were
+            current = settings_snapshot(s, t, saved["settings"], ratings="ratings" in saved)
+            restore_settings(s, t, saved)
+            last.undone = True
+            audit(s, t.id, "undo", f"undone: {last.summary}", before=current, after=saved, reason=reason)
+            return audit_info(last)
         if "pairing_numbers" in saved:  # a TPN regeneration or exchange (checklist Q114)
             current = numbers_snapshot(s, t)
             restore_numbers(s, saved["pairing_numbers"], t)

@@ -18,7 +18,14 @@ from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import Tournament, new_lots_seed
 from arbiter_app.services.dto import TournamentInfo
 from arbiter_app.services.fide_mode import TRF_KEY, check_scoring, configuration_line, frozen, last_paired
-from arbiter_app.services.records import audit, one_line, point_system, round_dates_to_store, tournament_info
+from arbiter_app.services.records import (
+    audit,
+    one_line,
+    point_system,
+    round_dates_to_store,
+    settings_snapshot,
+    tournament_info,
+)
 from arbiter_app.services.systems import SWISS, TournamentSystem, make_system, system_of
 from arbiter_app.services.tiebreak_rules import DEFAULT_RULES, MANUAL, codes_in_use, stored_list
 from arbiter_app.services.warnings import Level, Notice, require
@@ -277,13 +284,14 @@ def change_edition(db: Database, tournament_id: int, new: str, *, confirmed: int
                 + "; the change is logged and written to TRF-2026 exports"
             )) for n in notices]  # fmt: skip
         require(confirmed, notices)
+        saved = settings_snapshot(s, t, ("edition",)) if paired else None  # a configuration change: undone so
         before, t.edition = t.edition, new
         summary = f"pairing rules changed from {was} to {rules.short_title}"
         after: dict[str, object] = {"edition": new}
         if paired:
             summary += f" after round {paired[-1]} was paired"
             after[TRF_KEY] = [configuration_line(paired[-1], "pairing system", was, rules.short_title)]
-        audit(s, t.id, "change edition", summary, before={"edition": before}, after=after)
+        audit(s, t.id, "change edition", summary, before={"edition": before}, after=after, undo_snapshot=saved)
         return tournament_info(t)
 
 
@@ -397,6 +405,9 @@ def edit_tournament(db: Database, tournament_id: int, *, confirmed: int = 0, **c
             if paired:
                 lines.append(configuration_line(paired, what, was, new))
         require(confirmed, notices)
+        # A configuration change (logged as a pairing-integrity event) can be undone: the settings as they were.
+        columns = [c for f, v in changes.items() if v != getattr(current, f) for c in _COLUMNS.get(f, (f,))]
+        saved = settings_snapshot(s, t, columns) if lines else None
         before: dict[str, object] = {}
         after: dict[str, object] = {}
         for field, value in changes.items():
@@ -416,8 +427,17 @@ def edit_tournament(db: Database, tournament_id: int, *, confirmed: int = 0, **c
                 setattr(t, field, value)
         if after:
             summary = "changed " + ", ".join(after) + (f" after round {paired} was paired" if lines else "")
-            audit(s, t.id, "edit tournament", summary, before=before, after=after | ({TRF_KEY: lines} if lines else {}))
+            audit(s, t.id, "edit tournament", summary, before=before, after=after | ({TRF_KEY: lines} if lines else {}),
+                  undo_snapshot=saved)  # fmt: skip
         return tournament_info(t)
+
+
+_COLUMNS = {
+    "points": (
+        "points_win", "points_draw", "points_loss", "points_zero_bye", "points_forfeit_loss", "points_pairing_bye",
+    ),
+}  # fmt: skip
+"""The columns of the tournament that hold a setting of :data:`EDITABLE` (the others: one of the same name)."""
 
 
 def _first_list(paired: int, new: str) -> Notice:

@@ -13,6 +13,7 @@ from arbiter_app.errors import ArbiterError
 from arbiter_app.pairing.model import PointSystem
 from arbiter_app.persistence import Database
 from arbiter_app.services import ConfirmationNeeded, Level, ProhibitedInFideMode
+from arbiter_app.services import rating_lists as rl
 from arbiter_app.trf import parse_trf
 from tests.services.conftest import SEVEN, dump
 
@@ -238,3 +239,37 @@ def test_only_the_last_two_rounds_change_in_fide_mode(db: Database, data: Path) 
     assert asked.value.level == Level.DOUBLE and asked.value.rule == "checklist Q189-Q191"
     board = sv.enter_result(db, tid, 7, 1, "0-1", confirmed=Level.DOUBLE).board
     assert f"### Correction @ Round 7: result of {board.white}-{board.black} changed from 1-0 to 0-1" in _hashes(db, tid)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda db, tid: sv.edit_tournament(db, tid, confirmed=Level.DOUBLE, rounds_count=9, name="Renamed"),
+        lambda db, tid: sv.edit_tournament(db, tid, confirmed=Level.DOUBLE, points=PointSystem(win=30, draw=10)),
+        lambda db, tid: sv.edit_tournament(db, tid, confirmed=Level.DOUBLE, tie_break_rules="c07-2024"),
+        lambda db, tid: sv.change_edition(db, tid, "fide-2026", confirmed=Level.DOUBLE),
+        lambda db, tid: rl.set_rating_method(db, tid, "OTHER", confirmed=Level.DOUBLE),
+    ],
+    ids=["rounds and name", "scoring", "tie-break rules", "edition", "rating method"],
+)
+def test_undo_restores_the_state_before_a_configuration_change(db: Database, seven: int, change: object) -> None:
+    """Q114: a configuration change after round 1 (outside FIDE mode, Level 4) is a pairing-integrity event that
+    Undo last step restores as it was: every setting it changed (and the tournament ratings a new rating method
+    gave), its ### line no longer written; the undo is logged, and the next undo goes on with the rounds."""
+    sv.pair_next_round(db, seven)
+    sv.leave_fide_mode(db, seven, confirmed=Level.DOUBLE)
+    before = dump(db)
+    hashes = _hashes(db, seven)
+    change(db, seven)  # type: ignore[operator]
+    assert dump(db) != before and any("Configuration" in line for line in _hashes(db, seven))
+    undone = sv.undo_last_step(db, seven)
+    assert "Configuration" in (undone.after or "")
+    assert _hashes(db, seven) == hashes  # the ### Configuration line is gone with the change
+    assert _without_audit(dump(db)) == _without_audit(before)
+    assert sv.audit_log(db, seven)[-1].action == "undo"
+    assert sv.undo_last_step(db, seven).action == "pair round"  # then the round steps, as before
+
+
+def _without_audit(state: object) -> object:
+    """A dump without the audit log (an undo adds its own entry and marks the step undone)."""
+    return {k: v for k, v in state.items() if k != "audit_entries"} if isinstance(state, dict) else state

@@ -21,16 +21,20 @@ def test_edit_settings_is_audited_and_keeps_the_rounds_undoable(db: Database, se
         federation="nor",
         time_control="90 min + 30 s/move",
         round_dates=sv.parse_round_dates("2026-07-01, 2026-07-02, , 2026-07-04"),
-        tie_breaks="BH, SB",
-        confirmed=sv.Level.PROCEED,  # no list was stored (SEVEN has no 202 record): recorded at Level 3
     )
-    assert (info.federation, info.time_control, info.tie_breaks) == ("NOR", "90 min + 30 s/move", "BH, SB")
+    assert (info.federation, info.time_control) == ("NOR", "90 min + 30 s/move")
     assert info.round_dates == (date(2026, 7, 1), date(2026, 7, 2), None, date(2026, 7, 4))
     entry = sv.audit_log(db, seven)[-1]
     assert entry.action == "edit tournament" and "federation" in entry.summary and "round_dates" in entry.summary
-    # The draft of round 3 can still be undone: the settings edit is not a step of the round.
+    # The draft of round 3 can still be undone: the descriptive settings are not a step to undo.
     assert "round 3" in sv.undo_last_step(db, seven).summary
     assert sv.get_tournament(db, seven).federation == "NOR"
+    # Recording a tie-break list after round 1 is a configuration change (Level 3 here: SEVEN has no 202 record):
+    # a step that Undo last step takes back (checklist Q114).
+    sv.pair_next_round(db, seven)
+    assert sv.edit_tournament(db, seven, tie_breaks="BH, SB", confirmed=sv.Level.PROCEED).tie_breaks == "BH, SB"
+    assert "tie_breaks" in sv.undo_last_step(db, seven).summary
+    assert sv.get_tournament(db, seven).tie_breaks == "" and "round 3" in sv.undo_last_step(db, seven).summary
 
 
 @pytest.mark.parametrize(
