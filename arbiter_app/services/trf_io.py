@@ -805,8 +805,8 @@ def _trf2026_lines(t: Tournament, byes: list[str], unknown: bool = False, contro
     """The TRF-2026 tournament records: 142 rounds, 152 initial colour, 162 scoring (where it differs
     from 1 / ½ / 0, and with ``X``, the points of an unknown result, a draw's as pairing counts it, when a
     game is written ``?``: checklist Q165), 172 the tournament-rating method, 182 the pairing controller (this
-    program; ``controller`` False: not for a file whose rounds were all paired elsewhere), 192 the pairing system, 202 tie-breaks (C.07 codes, when announced), 222 the encoded time control
-    (when given)."""
+    program; ``controller`` False: not for a file whose rounds were all paired elsewhere), 192 the pairing
+    system, 202 tie-breaks (C.07 codes, when announced), 222 the encoded time control (when given)."""
     ps = point_system(t)
     lines = {"142": f"142 {t.rounds_count}", "152": f"152 {'B' if t.initial_colour == 'black' else 'W'}"}
     if controller:
@@ -971,7 +971,8 @@ def _file_places(t: Tournament, doc: TrfDocument) -> tuple[int, dict[int, int]] 
         return None
     try:
         codes = codes_in_use(t.tie_break_rules, t.tie_breaks)
-        table = tb.standings(state_before_round(doc, last + 1), codes, after_round=last, rules=rule_set(t.tie_break_rules))
+        state = state_before_round(doc, last + 1)
+        table = tb.standings(state, codes, after_round=last, rules=rule_set(t.tie_break_rules))
     except ArbiterError:
         return None
     return last, {row.number: row.place for row in table.rows}
@@ -1117,7 +1118,9 @@ def _itdx_records(
         if covering and set().union(*(group.pairs() for _, group in covering)) == pairs:
             found[PROHIBITION_RECORD] = [line for line, _ in covering]
         else:
-            found[PROHIBITION_RECORD] = [prohibition_record(pair, 1, t.rounds_count) for pair in forbidden]
+            found[PROHIBITION_RECORD] = [
+                prohibition_record(tuple(sorted(pair)), 1, t.rounds_count) for pair in forbidden
+            ]
     found[PROHIBITION_RECORD] += [line for line, group in prohibitions if not group.covers(t.rounds_count)]
     return found
 

@@ -138,7 +138,8 @@ def parse_acceleration(source: str, line_number: int, line: str) -> Acceleration
         raise TrfFormatError(source, line_number, 1, "250 MMMM GGGG RRR RRR PPPP PPPP (31 columns)", line)
     match_points = _field(line, 5, 8).strip()
     if match_points and not (_is_decimal(match_points) and Fraction(match_points) == 0):
-        raise TrfFormatError(source, line_number, 5, "no match points (columns 5-8 blank for individuals)", match_points)
+        expected = "no match points (columns 5-8 blank for individuals)"
+        raise TrfFormatError(source, line_number, 5, expected, match_points)
     text = _field(line, 10, 13).strip()
     if not _is_decimal(text) or Fraction(text) <= 0 or Fraction(text) * 10 != int(Fraction(text) * 10):
         raise TrfFormatError(source, line_number, 10, "the fictitious points, not zero (columns 10-13)", text)
