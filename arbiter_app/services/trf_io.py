@@ -90,6 +90,7 @@ from arbiter_app.trf.records import (
     PROHIBITION_RECORD,
     TIME_CONTROL_CODE,
     acceleration_records,
+    acceleration_table,
     accelerations_of,
     is_encoded_time_control,
     is_national_record,
@@ -604,7 +605,8 @@ def _record_layout(s: Session, t: Tournament, doc: TrfDocument, warnings: list[s
     byes_in_cells = all(doc.player(n).entry(k) is not None for _, k, numbers in _bye_records(doc) for n in numbers)
     s.flush()
     s.expire_all()
-    engine_lines = _engine_lines(version, ("XXA",) * bool(doc.accelerations) + ("XXP",) * bool(doc.forbidden_pairs))
+    kinds = (("XXA", doc.accelerations), ("XXP", doc.forbidden_pairs))
+    engine_lines = _engine_lines(version, [code for code, lines in kinds if lines])
     written = _export_text(
         s, t, version, unfinished, byes_in_cells, engine_lines, controller=False, places=_file_places(t, doc)
     )[0].splitlines()
@@ -1106,7 +1108,7 @@ def _itdx_records(
     found: dict[str, list[str]] = {ACCELERATION_RECORD: [], PROHIBITION_RECORD: []}
     if accelerations is not None:
         stored = {number: tuple(tenths(v) for v in values) for number, values in accelerations.items()}
-        if _acceleration_table(kept_acceleration) == {
+        if acceleration_table(t.name, [(0, line) for line in kept_acceleration]) == {
             number: {k: v for k, v in enumerate(values, 1) if v} for number, values in stored.items() if any(values)
         }:
             found[ACCELERATION_RECORD] = kept_acceleration
@@ -1164,17 +1166,6 @@ def _national_lines(
             )  # fmt: skip
         lines.append(line)
     return lines
-
-
-def _acceleration_table(lines: list[str]) -> dict[int, dict[int, int]]:
-    """Player -> round -> points (tenths, not zero) of ``250`` records."""
-    table: dict[int, dict[int, int]] = {}
-    for line in lines:
-        found = parse_acceleration("", 0, line)
-        for number in range(found.first_player, found.last_player + 1):
-            for k in range(found.first_round, found.last_round + 1):
-                table.setdefault(number, {})[k] = found.points
-    return table
 
 
 def _accelerations(s: Session, players: list[Player]) -> dict[int, tuple[str, ...]]:

@@ -193,16 +193,24 @@ def accelerations_of(doc: TrfDocument) -> dict[int, tuple[str, ...]]:
     table: dict[int, dict[int, str]] = {
         number: dict(enumerate(values, 1)) for number, values in doc.accelerations.items()
     }
-    for line_number, line in records(doc, ACCELERATION_RECORD):
-        found = parse_acceleration(doc.source, line_number, line)
-        for player in range(found.first_player, found.last_player + 1):
-            for k in range(found.first_round, found.last_round + 1):
-                table.setdefault(player, {})[k] = _points(found.points)
+    for player, points in acceleration_table(doc.source, records(doc, ACCELERATION_RECORD)).items():
+        table.setdefault(player, {}).update((k, _points(value)) for k, value in points.items())
     return {
         number: tuple(values.get(k, "0.0") for k in range(1, max(values) + 1))
         for number, values in sorted(table.items())
         if values
     }
+
+
+def acceleration_table(source: str, lines: list[tuple[int, str]]) -> dict[int, dict[int, int]]:
+    """Pairing number -> round -> points (tenths, never zero) of ``250`` records given as (line number, line)."""
+    table: dict[int, dict[int, int]] = {}
+    for line_number, line in lines:
+        found = parse_acceleration(source, line_number, line)
+        for player in range(found.first_player, found.last_player + 1):
+            for k in range(found.first_round, found.last_round + 1):
+                table.setdefault(player, {})[k] = found.points
+    return table
 
 
 def prohibitions_of(doc: TrfDocument) -> tuple[Prohibition, ...]:
