@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from arbiter_app.pairing.colours import ColourPreference, preferences_compatible
 from arbiter_app.pairing.floats import Float
@@ -46,6 +46,10 @@ class Contestant:
     """Pairing numbers this player may not meet: played opponents (C.1) and forbidden pairs."""
     unplayed: int = 0
     """Past rounds without a game played over the board (C.04.3-2026 2.4.4 [C9])."""
+    partners: int | None = field(default=None, compare=False, repr=False)
+    """The players of the round's field C.1 and C.3 allow him to meet, as a bitset over pairing numbers (bit
+    ``k``: number ``k``), from :func:`allowed_partners`; None when not computed (``may_meet`` then reads the
+    articles directly)."""
 
     def sort_key(self) -> tuple[int, int]:
         """A.2: score descending, then pairing number."""
@@ -72,7 +76,42 @@ def c3_same_absolute_preference(a: Contestant, b: Contestant) -> bool:
 
 def may_meet(a: Contestant, b: Contestant) -> bool:
     """C.1 and C.3 allow the pair."""
+    if a.partners is not None:
+        return bool(a.partners >> b.number & 1)
     return not c1_have_met(a, b) and not c3_same_absolute_preference(a, b)
+
+
+def allowed_partners(players: Sequence[Contestant]) -> dict[int, int]:
+    """C.1 and C.3 over a round's whole field at once: each player's :attr:`Contestant.partners` bitset.
+
+    The same two articles as :func:`c1_have_met` and
+    :func:`c3_same_absolute_preference`, stated for sets: everybody but
+    himself and those he is barred from (C.1), and, for a non-topscorer
+    with an absolute colour preference, none of the non-topscorers with the
+    same absolute preference (C.3).  Built once per round, so that the
+    engine, the completion test and the explanation never ask pair by pair.
+    """
+    everyone = 0
+    absolute: dict[object, int] = {}
+    for p in players:
+        everyone |= 1 << p.number
+        if p.preference.is_absolute and not p.is_topscorer:
+            absolute[p.preference.colour] = absolute.get(p.preference.colour, 0) | 1 << p.number
+    result = {}
+    for p in players:
+        barred = 1 << p.number
+        for number in p.barred:
+            barred |= 1 << number
+        if p.preference.is_absolute and not p.is_topscorer:
+            barred |= absolute[p.preference.colour]
+        result[p.number] = everyone & ~barred
+    return result
+
+
+def with_partners(players: Sequence[Contestant]) -> tuple[Contestant, ...]:
+    """``players`` (a round's field) with their :attr:`Contestant.partners` filled in."""
+    partners = allowed_partners(players)
+    return tuple(replace(p, partners=partners[p.number]) for p in players)
 
 
 # --- Quality criteria ------------------------------------------------------------

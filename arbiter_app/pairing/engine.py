@@ -33,9 +33,10 @@ from arbiter_app.pairing.criteria import (
     Contestant,
     CriteriaSet,
     may_meet,
+    with_partners,
 )
 from arbiter_app.pairing.floats import FloatRule, float_in_round, float_in_round_2026, recent_floats
-from arbiter_app.pairing.matching import is_completable
+from arbiter_app.pairing.matching import is_completable, is_completable_by_bitsets
 from arbiter_app.pairing.model import (
     Board,
     Colour,
@@ -158,7 +159,7 @@ class DutchEdition:
                     unplayed=sum(1 for r in player.history if not r.outcome.is_played),
                 )
             )
-        return tuple(sorted(result, key=Contestant.sort_key))
+        return with_partners(sorted(result, key=Contestant.sort_key))
 
     def pair_round(self, state: TournamentState, observer: PairingObserver) -> RoundPairing:
         players = self.contestants(state)
@@ -202,10 +203,21 @@ def contestants(state: TournamentState, edition: str = "baku-2016") -> tuple[Con
     return _edition(edition).contestants(state)
 
 
-def completable(players: Sequence[Contestant]) -> bool:
-    """A.9 / [C4]: can these players all be paired (one bye allowed, C.2) without breaking C.1-C.3?"""
+def completable(players: Sequence[Contestant], bye_below: int | None = None) -> bool:
+    """A.9 / [C4]: can these players all be paired (one bye allowed, C.2) without breaking C.1-C.3?
+
+    ``bye_below``: only a player of at most this score may take the bye (C.04.3-2026 2.3.1 [C5]).
+    """
+    if all(p.partners is not None for p in players):
+        partners = {p.number: p.partners or 0 for p in players}
+        bye = sum(1 << p.number for p in players if _may_take_bye(p, bye_below))
+        return is_completable_by_bitsets([p.number for p in players], partners.__getitem__, bye)
     edges = [(i, j) for j in range(len(players)) for i in range(j) if may_meet(players[i], players[j])]
-    return is_completable(len(players), edges, [i for i, p in enumerate(players) if p.can_get_bye])
+    return is_completable(len(players), edges, [i for i, p in enumerate(players) if _may_take_bye(p, bye_below)])
+
+
+def _may_take_bye(player: Contestant, score: int | None) -> bool:
+    return player.can_get_bye and (score is None or player.score <= score)
 
 
 def scoregroups(players: Sequence[Contestant]) -> list[tuple[Contestant, ...]]:
@@ -381,11 +393,9 @@ def lowest_bye_score(players: Sequence[Contestant]) -> int | None:
     if len(players) % 2 == 0:
         return None
     scores = sorted({p.score for p in players if p.can_get_bye})
-    edges = [(i, j) for j in range(len(players)) for i in range(j) if may_meet(players[i], players[j])]
 
     def feasible(score: int) -> bool:
-        candidates = [k for k, p in enumerate(players) if p.can_get_bye and p.score <= score]
-        return is_completable(len(players), edges, candidates)
+        return completable(players, bye_below=score)
 
     if not scores or not feasible(scores[-1]):
         return None

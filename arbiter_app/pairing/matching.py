@@ -8,7 +8,7 @@ maximum cardinality matching).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from arbiter_app.pairing.blossom import lexicographic_max_weight_matching, max_weight_matching_with_duals
@@ -42,6 +42,71 @@ def is_completable(vertex_count: int, edges: Sequence[Edge], bye_candidates: Seq
     else:
         neighbours.pop()
     return -1 not in maximum_cardinality_matching(vertex_count, neighbours)
+
+
+def is_completable_by_bitsets(vertices: Sequence[int], neighbours: Callable[[int], int], bye_candidates: int) -> bool:
+    """:func:`is_completable` on a graph given by bitsets: vertices are small non-negative integers,
+    ``neighbours(v)`` the bitset of ``v``'s neighbours (others outside ``vertices`` are ignored),
+    ``bye_candidates`` a bitset.
+
+    A greedy start on the bitsets (each vertex takes its lowest free
+    neighbour: a few operations on machine words, not one per edge), then
+    Edmonds' search from each vertex left over, which reads the neighbours
+    of only the vertices it reaches.  A vertex the search cannot augment
+    from stays unmatched in every maximum matching, so the answer is no.
+    """
+    players = 0
+    for v in vertices:
+        players |= 1 << v
+    extra = max(vertices, default=0) + 1  # the bye, a vertex joined to the bye candidates
+    odd = len(vertices) % 2 == 1
+    bye_bit = 1 << extra if odd else 0
+    members = players | bye_bit
+
+    def adjacent(v: int) -> int:
+        if v == extra and odd:
+            return bye_candidates & players
+        return (neighbours(v) & players & ~(1 << v)) | (bye_bit if bye_candidates >> v & 1 else 0)
+
+    order = [*vertices, extra] if odd else list(vertices)
+    free = members
+    mate = [-1] * (extra + 1)
+    for v in order:
+        if free >> v & 1:
+            choice = adjacent(v) & free
+            if choice:
+                w = (choice & -choice).bit_length() - 1
+                mate[v], mate[w] = w, v
+                free &= ~(1 << v | 1 << w)
+    if not free:
+        return True
+    lists = _LazyNeighbours(adjacent, extra + 1)
+    while free:
+        root = (free & -free).bit_length() - 1
+        free &= free - 1
+        if mate[root] >= 0:
+            continue
+        if _augment_from(root, lists, mate) is not None:
+            return False
+    return True
+
+
+class _LazyNeighbours(Sequence[list[int]]):
+    """Neighbour lists read from bitsets when the search first needs them."""
+
+    def __init__(self, adjacent: Callable[[int], int], size: int) -> None:
+        self._adjacent = adjacent
+        self._lists: list[list[int] | None] = [None] * size
+
+    def __len__(self) -> int:
+        return len(self._lists)
+
+    def __getitem__(self, v: int) -> list[int]:  # type: ignore[override]
+        found = self._lists[v]
+        if found is None:
+            text = bin(self._adjacent(v))[:1:-1]
+            found = self._lists[v] = [k for k, bit in enumerate(text) if bit == "1"]
+        return found
 
 
 def maximum_cardinality_matching(vertex_count: int, neighbours: Sequence[Sequence[int]]) -> list[int]:

@@ -7,7 +7,13 @@ from functools import lru_cache
 
 import pytest
 
-from arbiter_app.pairing.matching import first_optimal_assignment, lexicographic_matching, maximum_cardinality_matching
+from arbiter_app.pairing.matching import (
+    first_optimal_assignment,
+    is_completable,
+    is_completable_by_bitsets,
+    lexicographic_matching,
+    maximum_cardinality_matching,
+)
 
 
 def random_graph(seed: int) -> tuple[int, list[tuple[int, int]], list[int]]:
@@ -124,3 +130,38 @@ def test_first_optimal_assignment_against_exhaustive_search(seed: int) -> None:
     assert result is not None
     assert tuple(result.left_mate) == expected
     assert result.weight == best
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_completion_on_bitsets_equals_completion_on_edges(seed: int) -> None:
+    """A.9 / C.04.3-2026 [C4] asked on bitsets: the same answer as on an edge list.
+
+    The vertices are pairing numbers in any order, and the bitsets also name
+    players outside the set asked about (as a round's partners do), among
+    them the number just above the largest, where the bye's vertex goes.
+    """
+    rng = random.Random(seed)
+    n = rng.randint(1, 10)
+    numbers = rng.sample(range(1, 16), n)
+    density = rng.random()
+    edges = [(i, j) for j in range(n) for i in range(j) if rng.random() < density]
+    bye = [i for i in range(n) if rng.random() < 0.5]
+    outside = [k for k in range(1, 18) if k not in numbers]
+    masks = {number: sum(1 << k for k in outside if rng.random() < 0.5) for number in numbers}
+    for i, j in edges:
+        masks[numbers[i]] |= 1 << numbers[j]
+        masks[numbers[j]] |= 1 << numbers[i]
+    bye_bits = sum(1 << numbers[i] for i in bye) | sum(1 << k for k in outside if rng.random() < 0.5)
+    expected = is_completable(n, edges, bye)
+    assert is_completable_by_bitsets(numbers, masks.__getitem__, bye_bits) == expected
+
+
+def test_completion_on_bitsets_does_not_take_an_outside_player_for_the_bye() -> None:
+    """Players 2, 4 and 3, of whom 2 and 4 have met and only 3 may take the bye: not completable.
+
+    Player 2 may meet player 5 of the round, who is not among the three;
+    the bye's vertex (number 5, one above the largest) must not stand in for him.
+    """
+    masks = {2: 1 << 3 | 1 << 5 | 1 << 1, 4: 1 << 3 | 1 << 5 | 1 << 1, 3: 1 << 2 | 1 << 4 | 1 << 1}
+    assert not is_completable_by_bitsets([2, 4, 3], masks.__getitem__, 1 << 3)
+    assert is_completable_by_bitsets([2, 4, 3], masks.__getitem__, 1 << 2)
