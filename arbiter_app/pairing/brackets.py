@@ -19,6 +19,7 @@ sets by smallest differing BSN) is folded as D.1-D.3's: every round of the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from arbiter_app.pairing import generation
@@ -103,10 +104,7 @@ class _Graph:
         vertices = self.vertices
         # MDPs are paired with residents only (B.2, B.3): no MDP-MDP edge.
         self.edges: list[Edge] = [
-            (i, j)
-            for j in range(self.mdp_count, len(vertices))
-            for i in range(j)
-            if may_meet(vertices[i], vertices[j])
+            (i, j) for j, before in enumerate(_earlier_partners(vertices)) if j >= self.mdp_count for i in before
         ]
         # The score the downfloater rules measure from: A.8's artificial value, one point below the
         # bracket's lowest ranked player (Baku 2016), or the residents' score (C.04.3-2026 1.3.2).
@@ -118,24 +116,50 @@ class _Graph:
             differences.update(p.score - self.base for p in following[: bracket.look_ahead])
         differences.update(a.score - b.score for k, a in enumerate(current) for b in current[k:])
         self.scale = ScoreDifferenceScale(differences, len(vertices))
-        self.criteria_fields = self._criteria_fields()
         self._criteria_weights: list[int] | None = None
 
     @property
     def criteria_weights(self) -> list[int]:
-        """The criteria fields packed into one weight per edge."""
+        """The criteria fields packed into one weight per edge (as :func:`weights.pack` packs them).
+
+        The quality criteria depend only on the two players' profiles, so
+        their part of the weight is packed once per distinct pair of
+        profiles and shared by every edge with that pair.
+        """
         if self._criteria_weights is None:
-            self._criteria_weights = pack(self.criteria_fields, len(self.vertices) // 2 + 1)
+            self._criteria_weights = self._pack_criteria(len(self.vertices) // 2 + 1)
         return self._criteria_weights
 
-    def _criteria_fields(self) -> list[list[int]]:
+    def _pack_criteria(self, edges_in_matching: int) -> list[int]:
+        rows, row_of_edge = self._quality_rows()
+        used = set(row_of_edge)
+        fields = self._criteria_fields()
+        weights = [0] * len(self.edges)
+        by_row = [0] * len(rows)
+        offset = 0
+        for field in reversed(fields):
+            if isinstance(field, int):
+                values = [rows[r][field] for r in used]
+                largest = max(max(values, default=0), -min(values, default=0))
+                if largest:
+                    by_row = [w + (row[field] << offset) for w, row in zip(by_row, rows)]
+            else:
+                largest = max(max(field, default=0), -min(field, default=0))
+                if largest:
+                    weights = [w + (v << offset) for w, v in zip(weights, field)]
+            if largest:
+                offset += (largest * edges_in_matching).bit_length() + 2
+        return [w + by_row[r] for w, r in zip(weights, row_of_edge)]
+
+    def _criteria_fields(self) -> list[list[int] | int]:
+        """The fields, highest priority first: a list of values per edge, or the index of a quality criterion."""
         bracket = self.bracket
-        fields: list[list[int]] = []
+        fields: list[list[int] | int] = []
         if bracket.must_complete:
             # C.4 / A.9: the round must be completed, the bye going to a
             # player C.2 allows.
             fields.append([1 + self._barred_from_bye(i) + self._barred_from_bye(j) for i, j in self.edges])
-        quality = self._quality_fields()
+        quality = list(range(len(bracket.criteria.quality)))
         fields.extend(quality[:2])
         if not bracket.must_complete and self.with_following:
             fields.extend(self._c7_fields())
@@ -160,30 +184,34 @@ class _Graph:
     def _barred_from_bye(self, vertex: int) -> int:
         return int(not self.vertices[vertex].can_get_bye)
 
-    def _quality_fields(self) -> list[list[int]]:
+    def _quality_rows(self) -> tuple[list[tuple[int, ...]], list[int]]:
         """C.5, C.6 and C.8-C.19: each criterion's contribution to each edge inside the bracket.
 
         Pairing ``h`` with ``l`` removes two downfloaters and adds one pair;
         a field is the failure value that saves (larger is better).  The
         criteria look only at scores, colour preferences and floats, so the
-        values are computed once per pair of such profiles.
+        values are computed once per pair of such profiles: the distinct
+        rows of values, and the row of each edge (an edge to a player below
+        the bracket saves nothing).
         """
         vertices, size = self.vertices, self.size
-        profiles = [_profile(p) for p in vertices[:size]]
-        saved: dict[tuple[object, object], tuple[int, ...]] = {}
-        criteria = self.bracket.criteria.quality
-        nothing = (0,) * len(criteria)
-        rows = []
+        kinds: dict[tuple[object, ...], int] = {}
+        profile = [kinds.setdefault(_profile(p), len(kinds)) for p in vertices[:size]]
+        count = len(kinds)
+        rows: list[tuple[int, ...]] = [(0,) * len(self.bracket.criteria.quality)]
+        row_of_key: dict[int, int] = {}
+        row_of_edge = []
         for i, j in self.edges:
             if j >= size:
-                rows.append(nothing)
+                row_of_edge.append(0)
                 continue
-            key = (profiles[i], profiles[j])
-            row = saved.get(key)
+            key = profile[i] * count + profile[j]
+            row = row_of_key.get(key)
             if row is None:
-                row = saved[key] = self._saved_by_pairing(vertices[i], vertices[j])
-            rows.append(row)
-        return [list(column) for column in zip(*rows)] if rows else [[] for _ in criteria]
+                row = row_of_key[key] = len(rows)
+                rows.append(self._saved_by_pairing(vertices[i], vertices[j]))
+            row_of_edge.append(row)
+        return rows, row_of_edge
 
     def _saved_by_pairing(self, h: Contestant, l: Contestant) -> tuple[int, ...]:
         base, weight = self.base, self.scale.weight
@@ -367,12 +395,29 @@ def _max_pairs(graph: _Graph, bracket: Bracket) -> int:
 def _neighbours(players: tuple[Contestant, ...], apart: int = 0) -> list[list[int]]:
     """Who may meet whom among ``players`` (C.1, C.3); the first ``apart`` never meet each other."""
     neighbours: list[list[int]] = [[] for _ in players]
-    for j in range(apart, len(players)):
-        for i in range(j):
-            if may_meet(players[i], players[j]):
+    for j, before in enumerate(_earlier_partners(players)):
+        if j >= apart:
+            for i in before:
                 neighbours[i].append(j)
-                neighbours[j].append(i)
-    return neighbours
+            neighbours[j].extend(before)
+    return [sorted(row) for row in neighbours]
+
+
+def _earlier_partners(players: Sequence[Contestant]) -> list[list[int]]:
+    """For each player, the places of the players before him in ``players`` he may meet (C.1, C.3), ascending.
+
+    Read from the round's partner bitsets (:func:`criteria.allowed_partners`) where the players carry them.
+    """
+    if any(p.partners is None for p in players):
+        return [[i for i in range(j) if may_meet(players[i], q)] for j, q in enumerate(players)]
+    place = {p.number: k for k, p in enumerate(players)}
+    before = 0
+    result = []
+    for j, q in enumerate(players):
+        text = bin((q.partners or 0) & before)[:1:-1]
+        result.append(sorted(place[n] for n, bit in enumerate(text) if bit == "1"))
+        before |= 1 << q.number
+    return result
 
 
 def _inside_neighbours(bracket: Bracket) -> list[list[int]]:
