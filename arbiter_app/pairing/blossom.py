@@ -12,7 +12,7 @@ vertex at endpoint ``p`` and ``p ^ 1`` is the other end.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 _FREE, _S, _T = 0, 1, 2
 
@@ -427,29 +427,36 @@ def max_weight_matching_with_duals(
 
 
 def lexicographic_max_weight_matching(
-    n: int, edges: Sequence[tuple[int, int]], levels: Sequence[Sequence[int]]
+    n: int,
+    edges: Sequence[tuple[int, int]],
+    levels: Sequence[Sequence[int] | Callable[[Sequence[tuple[int, int]]], Sequence[int]]],
 ) -> list[int]:
     """The matching that maximises ``levels[0]``, then ``levels[1]`` among those, and so on.
 
     Each level is solved on the edges the previous optimum leaves tight
     (every matching optimal so far lies among them), with the weights of
     all levels so far combined.  Equal to one solve with the combined
-    weights, but the wide low levels only meet the edges still in play.
+    weights, but the wide low levels only meet the edges still in play: a
+    level given as a function is asked for the weights of those edges only.
     """
     if not edges:
         return [-1] * n
-    kept = list(range(len(edges)))
-    kept_set = set(kept)
-    combined = list(levels[0])
+    indices = list(range(len(edges)))  # the edges still in play
+    kept = list(edges)
+    combined: list[int] = []
     mate: list[int] = []
-    for depth in range(len(levels)):
+    for depth, level in enumerate(levels):
+        values = level(kept) if callable(level) else [level[k] for k in indices]
         if depth:
-            level = levels[depth]
-            shift = (max((abs(level[k]) for k in kept), default=0) * (n // 2 + 1)).bit_length() + 2
-            combined = [(combined[k] << shift) + level[k] if k in kept_set else 0 for k in range(len(edges))]
-        solver = _Solver(n, [edges[k] for k in kept], [combined[k] for k in kept])
+            shift = (max((abs(v) for v in values), default=0) * (n // 2 + 1)).bit_length() + 2
+            combined = [(c << shift) + v for c, v in zip(combined, values)]
+        else:
+            combined = list(values)
+        solver = _Solver(n, kept, combined)
         mate = solver.solve()
         if depth + 1 < len(levels):
-            kept = [kept[i] for i in solver.tight_edges()]
-            kept_set = set(kept)
+            tight = solver.tight_edges()
+            indices = [indices[i] for i in tight]
+            kept = [kept[i] for i in tight]
+            combined = [combined[i] for i in tight]
     return mate

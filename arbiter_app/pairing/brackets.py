@@ -19,7 +19,7 @@ sets by smallest differing BSN) is folded as D.1-D.3's: every round of the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from arbiter_app.pairing import generation
@@ -41,6 +41,8 @@ from arbiter_app.pairing.matching import (
 from arbiter_app.pairing.weights import Edge, ScoreDifferenceScale, pack
 
 Pair = tuple[Contestant, Contestant]
+TieBreaks = Callable[[Sequence[Edge]], list[list[int]]]
+"""Tie-break fields (the generation order, D.1-D.3) of the edges given, highest priority first."""
 
 
 @dataclass(frozen=True)
@@ -268,20 +270,26 @@ class _Graph:
             scores_next.append(weight(vertices[i].score - base) + weight(vertices[j].score - base))
         return [pairs_next, scores_next]
 
-    def best_matching(self, tie_breaks: list[list[int]], excluded: frozenset[Edge] = frozenset()) -> list[int]:
-        """The best candidate by the criteria, then by the tie-break fields in order.
+    def best_matching(
+        self, tie_breaks: Sequence[TieBreaks] = (), excluded: frozenset[Edge] = frozenset()
+    ) -> list[int]:
+        """The best candidate by the criteria, then by the tie-break levels in order.
 
-        Solved level by level (criteria; the tie-breaks but the last; the
-        last, the widest: a transposition order), each level only refining
-        the matchings optimal for the ones above it.  Two tie-break fields
-        (the MDP-pairing's) are narrow enough to be one level.
+        Solved level by level (criteria; then each level of tie-break
+        fields), each level only refining the matchings optimal for the ones
+        above it; a level's fields are computed only for the edges still in
+        play (the generation order's widest field, D.1's transposition, for
+        few of them).
         """
         count = len(self.vertices) // 2 + 1
-        groups = [tie_breaks] if len(tie_breaks) <= 2 else [tie_breaks[:-1], tie_breaks[-1:]]
-        levels = [self.criteria_weights] + [pack(group, count) for group in groups if group]
+        first = self.criteria_weights
         if excluded:
-            levels[0] = [0 if e in excluded else w for e, w in zip(self.edges, levels[0])]
-        return lexicographic_matching(len(self.vertices), self.edges, levels)
+            first = [0 if e in excluded else w for e, w in zip(self.edges, first)]
+
+        def level(fields: TieBreaks) -> Callable[[Sequence[Edge]], list[int]]:
+            return lambda edges: pack(fields(edges), count)
+
+        return lexicographic_matching(len(self.vertices), self.edges, [first, *map(level, tie_breaks)])
 
     def first_transposition(self, remainder: list[int], s1_size: int) -> list[int] | None:
         """The best candidate when it needs no exchange: the first transposition (D.1) among the best.
@@ -483,7 +491,7 @@ def pair_bracket(bracket: Bracket, *, shortcuts: bool = True) -> BracketPairing:
     if not graph.edges:
         return BracketPairing((), bracket.players)
     if m:
-        mate = graph.best_matching(generation.mdp_pairing_fields(graph.edges, m, size))
+        mate = graph.best_matching([lambda edges: generation.mdp_pairing_fields(edges, m, size)])
         mdp_pairs = [(i, mate[i]) for i in range(m) if m <= mate[i] < size]
         taken = {v for pair in mdp_pairs for v in pair}
         remainder = [v for v in range(m, size) if v not in taken]
@@ -499,7 +507,11 @@ def pair_bracket(bracket: Bracket, *, shortcuts: bool = True) -> BracketPairing:
     )
     if remainder:
         first = graph.first_transposition(remainder, s1_size) if shortcuts else None
-        mate = first or graph.best_matching(generation.remainder_fields(graph.edges, position, s1_size), settled)
+        levels: list[TieBreaks] = [
+            lambda edges: generation.exchange_fields(edges, position, s1_size),
+            lambda edges: [generation.transposition_field(edges, position)],
+        ]
+        mate = first or graph.best_matching(levels, settled)
     pairs = [(vertices[i], vertices[j]) for i, j in mdp_pairs]
     pairs += [(vertices[v], vertices[mate[v]]) for v in remainder if v < mate[v] and mate[v] in position]
     paired = {p.number for pair in pairs for p in pair}

@@ -59,21 +59,23 @@ def remainder_fields(edges: Sequence[Edge], position: dict[int, int], s1_size: i
     ``position`` gives each remainder vertex its place (0-based BSN order) in
     the remainder; its first ``s1_size`` players form the original S1.
     """
+    return [*exchange_fields(edges, position, s1_size), transposition_field(edges, position)]
+
+
+def exchange_fields(edges: Sequence[Edge], position: dict[int, int], s1_size: int) -> list[list[int]]:
+    """D.2.a-d, the resident-exchange of :func:`remainder_fields` (an edge outside the remainder: 0)."""
     size = len(position)
-    width = _bits(size)
     fewest_exchanges: list[int] = []
     smallest_sum: list[int] = []
     highest_moved_out: list[int] = []
     lowest_moved_in: list[int] = []
-    transposition: list[int] = []
     for i, j in edges:
         p, q = position.get(i), position.get(j)
         if p is None or q is None:
-            for field in (fewest_exchanges, smallest_sum, highest_moved_out, lowest_moved_in, transposition):
+            for field in (fewest_exchanges, smallest_sum, highest_moved_out, lowest_moved_in):
                 field.append(0)
             continue
-        if p > q:
-            p, q = q, p
+        p = min(p, q)
         in_s1 = p < s1_size
         # D.2.a: a pair led by an S1 player needs no exchange.
         fewest_exchanges.append(int(in_s1))
@@ -85,9 +87,23 @@ def remainder_fields(edges: Sequence[Edge], position: dict[int, int], s1_size: i
         # D.2.d: an original S2 player leading a pair was moved in; the
         # highest ones are preferred.
         lowest_moved_in.append(0 if in_s1 else 1 << (size - 1 - p))
-        # D.1: each S1 player in turn takes the first S2 player available.
-        transposition.append((size - q) << (width * (size - 1 - p)))
-    return [fewest_exchanges, smallest_sum, highest_moved_out, lowest_moved_in, transposition]
+    return [fewest_exchanges, smallest_sum, highest_moved_out, lowest_moved_in]
+
+
+def transposition_field(edges: Sequence[Edge], position: dict[int, int]) -> list[int]:
+    """D.1 of :func:`remainder_fields`: each S1 player in turn takes the first S2 player available."""
+    size = len(position)
+    width = _bits(size)
+    field: list[int] = []
+    for i, j in edges:
+        p, q = position.get(i), position.get(j)
+        if p is None or q is None:
+            field.append(0)
+            continue
+        if p > q:
+            p, q = q, p
+        field.append((size - q) << (width * (size - 1 - p)))
+    return field
 
 
 # --- The sequences themselves, as the rules write them -------------------------------

@@ -16,15 +16,24 @@ from arbiter_app.pairing.blossom import lexicographic_max_weight_matching, max_w
 Edge = tuple[int, int]
 
 
-def lexicographic_matching(vertex_count: int, edges: Sequence[Edge], levels: Sequence[Sequence[int]]) -> list[int]:
+Level = Sequence[int] | Callable[[Sequence[Edge]], Sequence[int]]
+"""A level of a lexicographic matching: a weight per edge, or a function giving the weights of the edges it is
+given (called only on the edges the levels above leave in play)."""
+
+
+def lexicographic_matching(vertex_count: int, edges: Sequence[Edge], levels: Sequence[Level]) -> list[int]:
     """A matching of maximum ``levels[0]`` weight, ties broken by ``levels[1]``, and so on.
 
-    The first level must be positive on every edge worth taking; edges where
-    it is 0 or less are left out.
+    The first level must be a list, positive on every edge worth taking;
+    edges where it is 0 or less are left out.
     """
-    kept = [k for k, w in enumerate(levels[0]) if w > 0]
+    first = levels[0]
+    assert not callable(first)
+    kept = [k for k, w in enumerate(first) if w > 0]
     return lexicographic_max_weight_matching(
-        vertex_count, [edges[k] for k in kept], [[level[k] for k in kept] for level in levels]
+        vertex_count,
+        [edges[k] for k in kept],
+        [[first[k] for k in kept], *(level if callable(level) else [level[k] for k in kept] for level in levels[1:])],
     )
 
 
@@ -68,7 +77,9 @@ def is_completable_by_bitsets(vertices: Sequence[int], neighbours: Callable[[int
             return bye_candidates & players
         return (neighbours(v) & players & ~(1 << v)) | (bye_bit if bye_candidates >> v & 1 else 0)
 
-    order = [*vertices, extra] if odd else list(vertices)
+    # The vertices with the fewest neighbours choose first (the bye's vertex among them): then the greedy
+    # start seldom leaves a vertex over for the search.
+    order = sorted([*vertices, extra] if odd else vertices, key=lambda v: adjacent(v).bit_count())
     free = members
     mate = [-1] * (extra + 1)
     for v in order:
@@ -92,21 +103,19 @@ def is_completable_by_bitsets(vertices: Sequence[int], neighbours: Callable[[int
 
 
 class _LazyNeighbours(Sequence[list[int]]):
-    """Neighbour lists read from bitsets when the search first needs them."""
+    """Neighbour lists read from bitsets when the search asks for them, and not kept: the search reads each
+    vertex's list once, and a dense round's lists together would outweigh the rest of the pairing."""
 
     def __init__(self, adjacent: Callable[[int], int], size: int) -> None:
         self._adjacent = adjacent
-        self._lists: list[list[int] | None] = [None] * size
+        self._size = size
 
     def __len__(self) -> int:
-        return len(self._lists)
+        return self._size
 
     def __getitem__(self, v: int) -> list[int]:  # type: ignore[override]
-        found = self._lists[v]
-        if found is None:
-            text = bin(self._adjacent(v))[:1:-1]
-            found = self._lists[v] = [k for k, bit in enumerate(text) if bit == "1"]
-        return found
+        text = bin(self._adjacent(v))[:1:-1]
+        return [k for k, bit in enumerate(text) if bit == "1"]
 
 
 def maximum_cardinality_matching(vertex_count: int, neighbours: Sequence[Sequence[int]]) -> list[int]:
