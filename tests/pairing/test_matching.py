@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 
 import pytest
@@ -86,6 +87,34 @@ def test_levels_solved_one_after_the_other_equal_one_combined_solve(seed: int) -
     check_is_matching(mate, edges)
     by_edge = dict(zip(edges, combined))
     assert sum(by_edge[(v, w)] for v, w in enumerate(mate) if v < w) == best_weight
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_a_level_given_as_a_function_is_asked_only_for_the_edges_in_play(seed: int) -> None:
+    """The tie-break fields may be computed lazily: the same matching, and never for an edge the levels above
+    have ruled out (how the engine keeps D.1's wide transposition field to the few edges still in play)."""
+    n, edges, top = random_graph(seed)
+    rng = random.Random(seed)
+    middle = {edge: rng.randint(-5, 5) for edge in edges}
+    bottom = {edge: rng.randint(0, 9) << rng.choice([0, 200]) for edge in edges}
+    asked: list[set[tuple[int, int]]] = []
+
+    def lazily(values: dict[tuple[int, int], int]) -> Callable[[list[tuple[int, int]]], list[int]]:
+        def level(kept: list[tuple[int, int]]) -> list[int]:
+            asked.append(set(kept))
+            return [values[edge] for edge in kept]
+
+        return level
+
+    eager = lexicographic_matching(n, edges, [top, [middle[e] for e in edges], [bottom[e] for e in edges]])
+    lazy = lexicographic_matching(n, edges, [top, lazily(middle), lazily(bottom)])
+    assert lazy == eager
+    if not edges:
+        return
+    # Each level is asked about fewer edges or the same: those the optimum of the levels above leaves tight,
+    # among them every edge of the matching finally chosen.
+    chosen = {(v, w) for v, w in enumerate(lazy) if v < w}
+    assert chosen <= asked[1] <= asked[0] <= set(edges)
 
 
 def all_matchings(left: int, edges: list[tuple[int, int]]) -> list[dict[int, int]]:
