@@ -37,6 +37,7 @@ from arbiter_app.pairing.matching import (
     first_optimal_assignment,
     lexicographic_matching,
     maximum_cardinality_matching,
+    proven_optimal_overall,
 )
 from arbiter_app.pairing.weights import Edge, ScoreDifferenceScale, pack
 
@@ -323,8 +324,7 @@ class _Graph:
         best = first_optimal_assignment(s1_size, len(remainder) - s1_size, across, across_weights)
         if best is None:
             return None
-        dual = best.left_dual + best.right_dual
-        if any(dual[p] + dual[q] < 2 * w for (p, q), w in zip(within, within_weights)):
+        if not proven_optimal_overall(best, within, within_weights):
             # The duals do not prove the bipartite optimum optimal overall: compare.
             edges = [(p, q + s1_size) for p, q in across] + within
             weights = across_weights + within_weights

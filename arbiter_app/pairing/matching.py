@@ -265,6 +265,33 @@ def first_optimal_assignment(
     return Assignment(left_mate, total, left_dual, right_dual)
 
 
+def proven_optimal_overall(assignment: Assignment, within: Sequence[Edge], weights: Sequence[int]) -> bool:
+    """Whether duals prove the assignment a maximum weight matching of the whole graph, whose other edges
+    (``within``, ``(p, q)`` with ``p < q``; vertices numbered left first) join two left or two right vertices.
+
+    First the assignment's own vertex duals.  Where they fail and the
+    assignment leaves exactly one vertex unmatched (an odd remainder with its
+    floater), one odd set more: the whole vertex set as a blossom with dual
+    ``z`` (Edmonds' matching polytope), every left dual lowered by ``z`` so
+    that matched edges stay tight.  The edges between the sides keep their
+    slack; an edge inside the right side gains ``z``, one inside the left
+    side loses ``z``.  Feasible duals satisfying complementary slackness (the
+    matching holds as many edges inside the set as an odd set can, and only
+    the unmatched vertex, whose dual is 0, is left out) prove optimality.
+    """
+    left_dual, right_dual = assignment.left_dual, assignment.right_dual
+    left = len(left_dual)
+    dual = [*left_dual, *right_dual]
+    need = [(p < left, 2 * w - dual[p] - dual[q]) for (p, q), w in zip(within, weights)]
+    if all(lack <= 0 for _, lack in need):
+        return True
+    unmatched = set(range(len(right_dual))) - set(assignment.left_mate)
+    if len(unmatched) != 1 or any(right_dual[b] for b in unmatched):
+        return False
+    z = max(0, max((lack for on_left, lack in need if not on_left), default=0))
+    return z <= min(left_dual, default=0) and all(lack <= -z for on_left, lack in need if on_left)
+
+
 def _choose_in_order(tight: list[list[int]], left_mate: list[int], right_mate: list[int], may_float: list[bool]) -> None:
     """Rearrange a maximum weight matching so that left vertices, in order, hold the lowest partners possible.
 

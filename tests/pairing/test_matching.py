@@ -14,6 +14,7 @@ from arbiter_app.pairing.matching import (
     is_completable_by_bitsets,
     lexicographic_matching,
     maximum_cardinality_matching,
+    proven_optimal_overall,
 )
 
 
@@ -159,6 +160,48 @@ def test_first_optimal_assignment_against_exhaustive_search(seed: int) -> None:
     assert result is not None
     assert tuple(result.left_mate) == expected
     assert result.weight == best
+
+
+def proof_kind(seed: int) -> str | None:
+    """Check ``proven_optimal_overall`` on a random graph shaped like a bracket's remainder; the proof it found.
+
+    S1 against S2 with as many or one or two S2 players more, nearly every
+    pair allowed, weights that often tie.  A yes must be right: no matching
+    of the whole graph (edges inside a side too) weighs more than the
+    assignment, by exhaustive search.
+    """
+    rng = random.Random(seed)
+    left = rng.randint(1, 4)
+    right = left + rng.choice([0, 1, 1, 2])
+    n = left + right
+    density = rng.uniform(0.6, 1.0)
+    pairs = [(p, q) for q in range(n) for p in range(q) if rng.random() < density]
+    weights = [(50 << rng.choice([0, 40])) + rng.choice([0, 0, 1, 2, 3]) for _ in pairs]
+    across = [(p, q - left) for p, q in pairs if p < left <= q]
+    across_weights = [w for (p, q), w in zip(pairs, weights) if p < left <= q]
+    within = [(p, q) for p, q in pairs if not p < left <= q]
+    within_weights = [w for (p, q), w in zip(pairs, weights) if not p < left <= q]
+    assignment = first_optimal_assignment(left, right, across, across_weights)
+    if assignment is None or not proven_optimal_overall(assignment, within, within_weights):
+        return None
+    overall, _ = best_by_search(n, pairs, weights)
+    assert assignment.weight == overall
+    dual = assignment.left_dual + assignment.right_dual
+    alone = all(dual[p] + dual[q] >= 2 * w for (p, q), w in zip(within, within_weights))
+    return "vertex duals" if alone else "one blossom"
+
+
+@pytest.mark.parametrize("seed", range(600))
+def test_a_proof_of_optimality_overall_is_never_wrong(seed: int) -> None:
+    """The engine keeps the first transposition without the general solve only on such a proof."""
+    proof_kind(seed)
+
+
+def test_both_kinds_of_proof_occur() -> None:
+    """The vertex duals alone, and with the whole vertex set as one blossom (an odd remainder and its floater)."""
+    kinds = [proof_kind(seed) for seed in range(600)]
+    assert kinds.count("vertex duals") > 20
+    assert kinds.count("one blossom") > 20
 
 
 @pytest.mark.parametrize("seed", range(300))
