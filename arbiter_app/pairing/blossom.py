@@ -261,52 +261,60 @@ class _Solver:
         """Grow the alternating trees from the queue of S-vertices; True once the matching was augmented."""
         queue, in_blossom, endpoint, label = self.queue, self.in_blossom, self.endpoint, self.label
         allowed, dual, twice, best_edge = self.allowed, self.dual, self.twice_weight, self.best_edge
-        first, second = self.first_end, self.second_end
+        first, second, neighbour_ends = self.first_end, self.second_end, self.neighbour_ends
         while queue:
             v = queue.pop()
             bv = in_blossom[v]
-            for p in self.neighbour_ends[v]:
+            dv = dual[v]  # duals change only between scans
+            best_slack = -1  # the slack of best_edge[bv], once read (-1: not yet)
+            for p in neighbour_ends[v]:
                 k = p >> 1
                 w = endpoint[p]
                 bw = in_blossom[w]
                 if bv == bw:
                     continue
                 if not allowed[k]:
-                    kslack = dual[v] + dual[w] - twice[k]
-                    if kslack <= 0:
-                        allowed[k] = True
-                if allowed[k]:
-                    if label[bw] == _FREE:
-                        self.assign_label(w, _T, p ^ 1)
-                    elif label[bw] == _S:
-                        base = self.scan_blossom(v, w)
-                        if base >= 0:
-                            self.add_blossom(base, k)
-                            bv = in_blossom[v]
-                        else:
-                            self.augment_matching(k)
-                            return True
-                    elif label[w] == _FREE:
-                        label[w] = _T
-                        self.label_end[w] = p ^ 1
+                    kslack = dv + dual[w] - twice[k]
+                    if kslack > 0:
+                        if label[bw] == _S:
+                            if best_slack < 0:
+                                e = best_edge[bv]
+                                if e == -1:
+                                    best_edge[bv] = k
+                                    best_slack = kslack
+                                    continue
+                                best_slack = dual[first[e]] + dual[second[e]] - twice[e]
+                            if kslack < best_slack:
+                                best_edge[bv] = k
+                                best_slack = kslack
+                        elif label[w] == _FREE:
+                            e = best_edge[w]
+                            if e == -1 or kslack < dual[first[e]] + dual[second[e]] - twice[e]:
+                                best_edge[w] = k
+                        continue
+                    allowed[k] = True
+                best_slack = -1  # labels and blossoms may change below
+                if label[bw] == _FREE:
+                    self.assign_label(w, _T, p ^ 1)
                 elif label[bw] == _S:
-                    e = best_edge[bv]
-                    if e == -1 or kslack < dual[first[e]] + dual[second[e]] - twice[e]:
-                        best_edge[bv] = k
+                    base = self.scan_blossom(v, w)
+                    if base >= 0:
+                        self.add_blossom(base, k)
+                        bv = in_blossom[v]
+                    else:
+                        self.augment_matching(k)
+                        return True
                 elif label[w] == _FREE:
-                    e = best_edge[w]
-                    if e == -1 or kslack < dual[first[e]] + dual[second[e]] - twice[e]:
-                        best_edge[w] = k
+                    label[w] = _T
+                    self.label_end[w] = p ^ 1
         return False
 
     def solve(self) -> list[int]:
         n = self.n
         for _stage in range(n):
-            for i in range(2 * n):
-                self.label[i] = _FREE
-                self.best_edge[i] = -1
-            for i in range(n, 2 * n):
-                self.blossom_best[i] = None
+            self.label[:] = [_FREE] * (2 * n)
+            self.best_edge[:] = [-1] * (2 * n)
+            self.blossom_best[n:] = [None] * n
             self.allowed = [False] * len(self.edges)
             self.queue = []
             for v in range(n):
@@ -318,34 +326,37 @@ class _Solver:
                 if augmented:
                     break
                 # No augmenting path yet: change the duals.
+                label, in_blossom, best_edge, dual = self.label, self.in_blossom, self.best_edge, self.dual
+                parent, base, slack = self.parent, self.base, self.slack
                 delta_type = 1
-                delta = min(self.dual[:n])
+                delta = min(dual[:n])
                 delta_edge = delta_blossom = -1
+                vertex_label = [label[b] for b in in_blossom]
                 for v in range(n):
-                    if self.label[self.in_blossom[v]] == _FREE and self.best_edge[v] != -1:
-                        d = self.slack(self.best_edge[v])
+                    if vertex_label[v] == _FREE and best_edge[v] != -1:
+                        d = slack(best_edge[v])
                         if d < delta:
-                            delta, delta_type, delta_edge = d, 2, self.best_edge[v]
+                            delta, delta_type, delta_edge = d, 2, best_edge[v]
                 for b in range(2 * n):
-                    if self.parent[b] == -1 and self.label[b] == _S and self.best_edge[b] != -1:
-                        d = self.slack(self.best_edge[b]) // 2
+                    if label[b] == _S and parent[b] == -1 and best_edge[b] != -1:
+                        d = slack(best_edge[b]) // 2
                         if d < delta:
-                            delta, delta_type, delta_edge = d, 3, self.best_edge[b]
+                            delta, delta_type, delta_edge = d, 3, best_edge[b]
                 for b in range(n, 2 * n):
-                    if self.base[b] >= 0 and self.parent[b] == -1 and self.label[b] == _T and self.dual[b] < delta:
-                        delta, delta_type, delta_blossom = self.dual[b], 4, b
-                for v in range(n):
-                    label = self.label[self.in_blossom[v]]
-                    if label == _S:
-                        self.dual[v] -= delta
-                    elif label == _T:
-                        self.dual[v] += delta
-                for b in range(n, 2 * n):
-                    if self.base[b] >= 0 and self.parent[b] == -1:
-                        if self.label[b] == _S:
-                            self.dual[b] += delta
-                        elif self.label[b] == _T:
-                            self.dual[b] -= delta
+                    if label[b] == _T and base[b] >= 0 and parent[b] == -1 and dual[b] < delta:
+                        delta, delta_type, delta_blossom = dual[b], 4, b
+                if delta:
+                    for v in range(n):
+                        if vertex_label[v] == _S:
+                            dual[v] -= delta
+                        elif vertex_label[v] == _T:
+                            dual[v] += delta
+                    for b in range(n, 2 * n):
+                        if base[b] >= 0 and parent[b] == -1:
+                            if label[b] == _S:
+                                dual[b] += delta
+                            elif label[b] == _T:
+                                dual[b] -= delta
                 if delta_type == 1:
                     break
                 if delta_type == 2:
@@ -426,10 +437,69 @@ def max_weight_matching_with_duals(
     return mate, solver.dual[:n]
 
 
+def certify_across(
+    left: Sequence[bool],
+    mate: Sequence[int],
+    dual: Sequence[int],
+    within: Sequence[tuple[int, int]],
+    weights: Sequence[int],
+) -> tuple[list[int], int] | None:
+    """Duals proving a maximum weight matching of the edges between two sides optimal on a graph with edges inside
+    the sides too (``within``, with their ``weights``); None when these cannot.
+
+    ``left`` tells each vertex's side; ``mate`` and ``dual`` (doubled) are the
+    bipartite optimum and its vertex duals (a free vertex has dual 0).  First
+    the vertex duals as they are.  Where they fail and the matching leaves
+    exactly one vertex free, one odd set more: the whole vertex set as a
+    blossom of Edmonds' matching polytope with dual ``z``, the duals of the
+    side without the free vertex lowered by ``z`` so that matched edges stay
+    tight.  Edges between the sides keep their slack; an edge inside the
+    free vertex's side gains ``z``, one inside the other side loses ``z``.
+    Feasible duals with complementary slackness (the matching holds as many
+    edges inside the set as an odd set can; only the free vertex, of dual 0,
+    is left out) prove the matching optimal.  Returns the vertex duals and ``z``.
+    """
+    lack = [2 * w - dual[u] - dual[v] for (u, v), w in zip(within, weights)]
+    if all(value <= 0 for value in lack):
+        return list(dual), 0
+    free = [v for v, m in enumerate(mate) if m < 0]
+    if len(free) != 1 or dual[free[0]]:
+        return None
+    side = left[free[0]]
+    z = max([0] + [value for (u, _), value in zip(within, lack) if left[u] == side])
+    if any(value > -z for (u, _), value in zip(within, lack) if left[u] != side):
+        return None
+    lowered = [d - z if left[v] != side else d for v, d in enumerate(dual)]
+    if min(lowered) < 0:
+        return None
+    return lowered, z
+
+
+def bipartite_first(
+    n: int, edges: Sequence[tuple[int, int]], weights: Sequence[int], left: Sequence[bool]
+) -> tuple[list[int], list[int]] | None:
+    """A maximum weight matching found on the edges between the sides and proven optimal on all ``edges``
+    (:func:`certify_across`), with the edges tight under the proving duals (every maximum weight matching
+    lies among them); None when unproven."""
+    across = [k for k, (u, v) in enumerate(edges) if left[u] != left[v]]
+    within = [k for k, (u, v) in enumerate(edges) if left[u] == left[v]]
+    if not across:
+        return None
+    solver = _Solver(n, [edges[k] for k in across], [weights[k] for k in across])
+    mate = solver.solve()
+    proof = certify_across(left, mate, solver.dual[:n], [edges[k] for k in within], [weights[k] for k in within])
+    if proof is None:
+        return None
+    dual, z = proof
+    tight = [k for k, ((u, v), w) in enumerate(zip(edges, weights)) if dual[u] + dual[v] + z == 2 * w]
+    return mate, tight
+
+
 def lexicographic_max_weight_matching(
     n: int,
     edges: Sequence[tuple[int, int]],
     levels: Sequence[Sequence[int] | Callable[[Sequence[tuple[int, int]]], Sequence[int]]],
+    left: Sequence[bool] | None = None,
 ) -> list[int]:
     """The matching that maximises ``levels[0]``, then ``levels[1]`` among those, and so on.
 
@@ -438,6 +508,9 @@ def lexicographic_max_weight_matching(
     all levels so far combined.  Equal to one solve with the combined
     weights, but the wide low levels only meet the edges still in play: a
     level given as a function is asked for the weights of those edges only.
+    ``left``: a split of the vertices along which the first level's optimum
+    is expected; it is solved on the edges between the sides first, and the
+    general solve runs only if that optimum cannot be proven (:func:`certify_across`).
     """
     if not edges:
         return [-1] * n
@@ -452,10 +525,14 @@ def lexicographic_max_weight_matching(
             combined = [(c << shift) + v for c, v in zip(combined, values)]
         else:
             combined = list(values)
-        solver = _Solver(n, kept, combined)
-        mate = solver.solve()
+        found = bipartite_first(n, kept, combined, left) if depth == 0 and left is not None else None
+        if found is not None:
+            mate, tight = found
+        else:
+            solver = _Solver(n, kept, combined)
+            mate = solver.solve()
+            tight = solver.tight_edges() if depth + 1 < len(levels) else []
         if depth + 1 < len(levels):
-            tight = solver.tight_edges()
             indices = [indices[i] for i in tight]
             kept = [kept[i] for i in tight]
             combined = [combined[i] for i in tight]

@@ -272,7 +272,10 @@ class _Graph:
         return [pairs_next, scores_next]
 
     def best_matching(
-        self, tie_breaks: Sequence[TieBreaks] = (), excluded: frozenset[Edge] = frozenset()
+        self,
+        tie_breaks: Sequence[TieBreaks] = (),
+        excluded: frozenset[Edge] = frozenset(),
+        left: Sequence[bool] | None = None,
     ) -> list[int]:
         """The best candidate by the criteria, then by the tie-break levels in order.
 
@@ -280,7 +283,8 @@ class _Graph:
         fields), each level only refining the matchings optimal for the ones
         above it; a level's fields are computed only for the edges still in
         play (the generation order's widest field, D.1's transposition, for
-        few of them).
+        few of them).  ``left``: the sides of the candidate expected best
+        (S1 and S2), tried first by the matching (``lexicographic_matching``).
         """
         count = len(self.vertices) // 2 + 1
         first = self.criteria_weights
@@ -290,7 +294,18 @@ class _Graph:
         def level(fields: TieBreaks) -> Callable[[Sequence[Edge]], list[int]]:
             return lambda edges: pack(fields(edges), count)
 
-        return lexicographic_matching(len(self.vertices), self.edges, [first, *map(level, tie_breaks)])
+        return lexicographic_matching(len(self.vertices), self.edges, [first, *map(level, tie_breaks)], left)
+
+    def sides_of_first_candidate(self) -> list[bool] | None:
+        """B.3's S1 (True) and S2 of the whole bracket, as :func:`first_candidate` pairs it: the MDPs against the
+        highest residents, then the remainder's top half against its bottom half.  None with the players below
+        in the graph."""
+        if self.with_following:
+            return None
+        m, size = self.mdp_count, self.size
+        head = min(m, size - m)
+        half = (size - m - head) // 2
+        return [v < m or m + head <= v < m + head + half for v in range(size)]
 
     def first_transposition(self, remainder: list[int], s1_size: int) -> list[int] | None:
         """The best candidate when it needs no exchange: the first transposition (D.1) among the best.
@@ -491,7 +506,8 @@ def pair_bracket(bracket: Bracket, *, shortcuts: bool = True) -> BracketPairing:
     if not graph.edges:
         return BracketPairing((), bracket.players)
     if m:
-        mate = graph.best_matching([lambda edges: generation.mdp_pairing_fields(edges, m, size)])
+        sides = graph.sides_of_first_candidate() if shortcuts else None
+        mate = graph.best_matching([lambda edges: generation.mdp_pairing_fields(edges, m, size)], left=sides)
         mdp_pairs = [(i, mate[i]) for i in range(m) if m <= mate[i] < size]
         taken = {v for pair in mdp_pairs for v in pair}
         remainder = [v for v in range(m, size) if v not in taken]
@@ -511,7 +527,8 @@ def pair_bracket(bracket: Bracket, *, shortcuts: bool = True) -> BracketPairing:
             lambda edges: generation.exchange_fields(edges, position, s1_size),
             lambda edges: [generation.transposition_field(edges, position)],
         ]
-        mate = first or graph.best_matching(levels, settled)
+        sides = [position.get(v, size) < s1_size for v in range(len(vertices))] if shortcuts else None
+        mate = first or graph.best_matching(levels, settled, None if graph.with_following else sides)
     pairs = [(vertices[i], vertices[j]) for i, j in mdp_pairs]
     pairs += [(vertices[v], vertices[mate[v]]) for v in remainder if v < mate[v] and mate[v] in position]
     paired = {p.number for pair in pairs for p in pair}

@@ -11,7 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from arbiter_app.pairing.blossom import lexicographic_max_weight_matching, max_weight_matching_with_duals
+from arbiter_app.pairing.blossom import (
+    certify_across,
+    lexicographic_max_weight_matching,
+    max_weight_matching_with_duals,
+)
 
 Edge = tuple[int, int]
 
@@ -21,11 +25,15 @@ Level = Sequence[int] | Callable[[Sequence[Edge]], Sequence[int]]
 given (called only on the edges the levels above leave in play)."""
 
 
-def lexicographic_matching(vertex_count: int, edges: Sequence[Edge], levels: Sequence[Level]) -> list[int]:
+def lexicographic_matching(
+    vertex_count: int, edges: Sequence[Edge], levels: Sequence[Level], left: Sequence[bool] | None = None
+) -> list[int]:
     """A matching of maximum ``levels[0]`` weight, ties broken by ``levels[1]``, and so on.
 
     The first level must be a list, positive on every edge worth taking;
-    edges where it is 0 or less are left out.
+    edges where it is 0 or less are left out.  ``left``: a split of the
+    vertices the first level's optimum is expected to pair across (tried
+    first, kept only when proven optimal: the same matching, sooner).
     """
     first = levels[0]
     assert not callable(first)
@@ -34,6 +42,7 @@ def lexicographic_matching(vertex_count: int, edges: Sequence[Edge], levels: Seq
         vertex_count,
         [edges[k] for k in kept],
         [[first[k] for k in kept], *(level if callable(level) else [level[k] for k in kept] for level in levels[1:])],
+        left,
     )
 
 
@@ -267,29 +276,14 @@ def first_optimal_assignment(
 
 def proven_optimal_overall(assignment: Assignment, within: Sequence[Edge], weights: Sequence[int]) -> bool:
     """Whether duals prove the assignment a maximum weight matching of the whole graph, whose other edges
-    (``within``, ``(p, q)`` with ``p < q``; vertices numbered left first) join two left or two right vertices.
-
-    First the assignment's own vertex duals.  Where they fail and the
-    assignment leaves exactly one vertex unmatched (an odd remainder with its
-    floater), one odd set more: the whole vertex set as a blossom with dual
-    ``z`` (Edmonds' matching polytope), every left dual lowered by ``z`` so
-    that matched edges stay tight.  The edges between the sides keep their
-    slack; an edge inside the right side gains ``z``, one inside the left
-    side loses ``z``.  Feasible duals satisfying complementary slackness (the
-    matching holds as many edges inside the set as an odd set can, and only
-    the unmatched vertex, whose dual is 0, is left out) prove optimality.
-    """
-    left_dual, right_dual = assignment.left_dual, assignment.right_dual
-    left = len(left_dual)
-    dual = [*left_dual, *right_dual]
-    need = [(p < left, 2 * w - dual[p] - dual[q]) for (p, q), w in zip(within, weights)]
-    if all(lack <= 0 for _, lack in need):
-        return True
-    unmatched = set(range(len(right_dual))) - set(assignment.left_mate)
-    if len(unmatched) != 1 or any(right_dual[b] for b in unmatched):
-        return False
-    z = max(0, max((lack for on_left, lack in need if not on_left), default=0))
-    return z <= min(left_dual, default=0) and all(lack <= -z for on_left, lack in need if on_left)
+    (``within``; vertices numbered left first) join two left or two right vertices (:func:`certify_across`)."""
+    left = len(assignment.left_dual)
+    mate = [left + b for b in assignment.left_mate] + [-1] * len(assignment.right_dual)
+    for a, b in enumerate(assignment.left_mate):
+        mate[left + b] = a
+    side = [True] * left + [False] * len(assignment.right_dual)
+    dual = [*assignment.left_dual, *assignment.right_dual]
+    return certify_across(side, mate, dual, within, weights) is not None
 
 
 def _choose_in_order(tight: list[list[int]], left_mate: list[int], right_mate: list[int], may_float: list[bool]) -> None:
