@@ -13,6 +13,7 @@ vertex at endpoint ``p`` and ``p ^ 1`` is the other end.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 _FREE, _S, _T = 0, 1, 2
 
@@ -475,12 +476,27 @@ def certify_across(
     return lowered, z
 
 
+@dataclass(frozen=True)
+class ProvenOptimum:
+    """A maximum weight matching with duals proving it (:func:`certify_across`).
+
+    Every maximum weight matching uses ``tight`` edges only, leaves no vertex
+    of positive ``dual`` unmatched and, when ``z`` (the dual of the whole
+    vertex set as one odd set) is positive, leaves exactly one vertex unmatched.
+    """
+
+    mate: list[int]
+    tight: list[int]
+    """Indices of the edges tight under the duals."""
+    dual: list[int]
+    z: int
+
+
 def bipartite_first(
     n: int, edges: Sequence[tuple[int, int]], weights: Sequence[int], left: Sequence[bool]
-) -> tuple[list[int], list[int]] | None:
+) -> ProvenOptimum | None:
     """A maximum weight matching found on the edges between the sides and proven optimal on all ``edges``
-    (:func:`certify_across`), with the edges tight under the proving duals (every maximum weight matching
-    lies among them); None when unproven."""
+    (:func:`certify_across`); None when unproven."""
     across = [k for k, (u, v) in enumerate(edges) if left[u] != left[v]]
     within = [k for k, (u, v) in enumerate(edges) if left[u] == left[v]]
     if not across:
@@ -492,7 +508,7 @@ def bipartite_first(
         return None
     dual, z = proof
     tight = [k for k, ((u, v), w) in enumerate(zip(edges, weights)) if dual[u] + dual[v] + z == 2 * w]
-    return mate, tight
+    return ProvenOptimum(mate, tight, dual, z)
 
 
 def lexicographic_max_weight_matching(
@@ -527,7 +543,7 @@ def lexicographic_max_weight_matching(
             combined = list(values)
         found = bipartite_first(n, kept, combined, left) if depth == 0 and left is not None else None
         if found is not None:
-            mate, tight = found
+            mate, tight = found.mate, found.tight
         else:
             solver = _Solver(n, kept, combined)
             mate = solver.solve()

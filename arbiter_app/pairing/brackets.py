@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from arbiter_app.pairing import generation
+from arbiter_app.pairing.blossom import bipartite_first
 from arbiter_app.pairing.criteria import (
     BAKU_2016_CRITERIA,
     ONE_POINT,
@@ -33,6 +34,7 @@ from arbiter_app.pairing.criteria import (
     may_meet,
 )
 from arbiter_app.pairing.matching import (
+    OptimalMatchings,
     deficient_vertices,
     first_optimal_assignment,
     lexicographic_matching,
@@ -307,6 +309,41 @@ class _Graph:
         half = (size - m - head) // 2
         return [v < m or m + head <= v < m + head + half for v in range(size)]
 
+    def mdp_pairing_by_proof(self, sides: Sequence[bool]) -> tuple[list[Edge], int] | None:
+        """The MDP-pairing (B.7; D.3, then D.1 over S2) without a weighted solve of the tie-breaks, where the
+        criteria's optimum is proven across ``sides`` (:func:`blossom.bipartite_first`): the pairs of MDPs and
+        residents, and the number of pairs left to the remainder.  None without such a proof.
+
+        Among the candidates best by the criteria, D.3 takes the one pairing
+        the earliest MDPs, then D.1 gives each paired MDP in turn the highest
+        resident it can have: decided one by one, each time asking whether
+        some best candidate still agrees (:class:`matching.OptimalMatchings`,
+        a question of cardinality).  All best candidates have as many pairs
+        (C.5, or the completion field, counts them first).
+        """
+        weights = self.criteria_weights
+        kept = [k for k, w in enumerate(weights) if w > 0]
+        edges = [self.edges[k] for k in kept]
+        proof = bipartite_first(len(self.vertices), edges, [weights[k] for k in kept], sides)
+        if proof is None:
+            return None
+        best = OptimalMatchings(len(self.vertices), edges, proof)
+        m, size = self.mdp_count, self.size
+        paired: list[int] = []
+        for i in range(m):
+            if best.exists((), [*paired, i]):
+                paired.append(i)
+        pairs: list[Edge] = []
+        for i in paired:
+            for j in best.partners(i):
+                if m <= j < size and best.exists([*pairs, (i, j)], paired):
+                    pairs.append((i, j))
+                    break
+            else:
+                return None
+        total = sum(1 for v, w in enumerate(proof.mate) if v < w)
+        return pairs, total - len(pairs)
+
     def first_transposition(self, remainder: list[int], s1_size: int) -> list[int] | None:
         """The best candidate when it needs no exchange: the first transposition (D.1) among the best.
 
@@ -507,11 +544,17 @@ def pair_bracket(bracket: Bracket, *, shortcuts: bool = True) -> BracketPairing:
         return BracketPairing((), bracket.players)
     if m:
         sides = graph.sides_of_first_candidate() if shortcuts else None
-        mate = graph.best_matching([lambda edges: generation.mdp_pairing_fields(edges, m, size)], left=sides)
-        mdp_pairs = [(i, mate[i]) for i in range(m) if m <= mate[i] < size]
-        taken = {v for pair in mdp_pairs for v in pair}
-        remainder = [v for v in range(m, size) if v not in taken]
-        s1_size = sum(1 for v in remainder if v < mate[v] < size and mate[v] not in taken)
+        proven = graph.mdp_pairing_by_proof(sides) if sides is not None else None
+        if proven is not None:
+            mdp_pairs, s1_size = proven
+            taken = {v for pair in mdp_pairs for v in pair}
+            remainder = [v for v in range(m, size) if v not in taken]
+        else:
+            mate = graph.best_matching([lambda edges: generation.mdp_pairing_fields(edges, m, size)], left=sides)
+            mdp_pairs = [(i, mate[i]) for i in range(m) if m <= mate[i] < size]
+            taken = {v for pair in mdp_pairs for v in pair}
+            remainder = [v for v in range(m, size) if v not in taken]
+            s1_size = sum(1 for v in remainder if v < mate[v] < size and mate[v] not in taken)
     else:
         mdp_pairs, taken, remainder = [], set(), list(range(size))
         s1_size = _max_pairs(graph, bracket)

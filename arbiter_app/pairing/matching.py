@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from arbiter_app.pairing.blossom import (
+    ProvenOptimum,
     certify_across,
     lexicographic_max_weight_matching,
     max_weight_matching_with_duals,
@@ -109,6 +110,53 @@ def is_completable_by_bitsets(vertices: Sequence[int], neighbours: Callable[[int
         if _augment_from(root, lists, mate) is not None:
             return False
     return True
+
+
+class OptimalMatchings:
+    """The maximum weight matchings of a graph, as a proof (:class:`blossom.ProvenOptimum`) describes them.
+
+    They are the matchings on the proof's tight edges that leave no vertex
+    of positive dual unmatched and, where the whole vertex set is an odd set
+    of positive dual, leave exactly one vertex unmatched (complementary
+    slackness).  So whether one of them holds given edges and matches given
+    vertices is a question of cardinality, answered on bitsets
+    (:func:`is_completable_by_bitsets`): no weights, no general solve.
+    """
+
+    def __init__(self, vertex_count: int, edges: Sequence[Edge], proof: ProvenOptimum) -> None:
+        self._count = vertex_count
+        self._adjacent = [0] * vertex_count
+        for k in proof.tight:
+            u, v = edges[k]
+            self._adjacent[u] |= 1 << v
+            self._adjacent[v] |= 1 << u
+        self._zero = sum(1 << v for v in range(vertex_count) if proof.dual[v] == 0)
+        self._one_left_over = proof.z > 0
+
+    def partners(self, v: int) -> list[int]:
+        """The vertices ``v`` meets by a tight edge, ascending."""
+        text = bin(self._adjacent[v])[:1:-1]
+        return [k for k, bit in enumerate(text) if bit == "1"]
+
+    def exists(self, fixed: Sequence[Edge], matched: Sequence[int] = ()) -> bool:
+        """Whether some maximum weight matching holds every ``fixed`` edge and matches every ``matched`` vertex."""
+        removed = 0
+        for u, v in fixed:
+            if not self._adjacent[u] >> v & 1 or (removed >> u | removed >> v) & 1:
+                return False
+            removed |= 1 << u | 1 << v
+        rest = [v for v in range(self._count) if not removed >> v & 1]
+        # Vertices that may stay unmatched: of dual 0, and not asked to be matched.
+        free = self._zero & ~removed & ~sum(1 << v for v in matched)
+        if self._one_left_over:
+            return is_completable_by_bitsets(rest, self._adjacent.__getitem__, free)
+        # Any number may stay unmatched: let them pair with each other by make-believe edges, one with the bye.
+        adjacent = self._adjacent
+
+        def with_free(v: int) -> int:
+            return adjacent[v] | free if free >> v & 1 else adjacent[v]
+
+        return is_completable_by_bitsets(rest, with_free, free)
 
 
 class _LazyNeighbours(Sequence[list[int]]):

@@ -54,7 +54,9 @@ def random_bracket(rng: random.Random, size: int) -> tuple[Contestant, ...]:
     return tuple(with_meetings(rng, players, 0.25))
 
 
-def candidates(players: tuple[Contestant, ...]) -> Iterator[tuple[list[tuple[Contestant, Contestant]], list[Contestant]]]:
+def candidates(
+    players: tuple[Contestant, ...],
+) -> Iterator[tuple[list[tuple[Contestant, Contestant]], list[Contestant]]]:
     """B.3 and B.6: candidates of a homogeneous bracket in generation order."""
     n1 = len(players) // 2
     s1, s2 = list(range(n1)), list(range(n1, len(players)))
@@ -121,3 +123,23 @@ def test_shortcuts_keep_the_candidate_of_the_general_matching(seed: int) -> None
         frozenset((a.number, b.number)) for a, b in general.pairs
     }
     assert {p.number for p in fast.downfloaters} == {p.number for p in general.downfloaters}
+
+
+def test_the_comparison_above_covers_the_mdp_pairing_decided_by_proof(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Many of the brackets above have their MDP-pairing decided without a weighted solve of D.3 and D.1
+    (``mdp_pairing_by_proof``), and many not: both ways are checked against the general matching."""
+    from arbiter_app.pairing import brackets
+
+    outcomes: list[bool] = []
+    original = brackets._Graph.mdp_pairing_by_proof
+
+    def spy(graph: brackets._Graph, sides: list[bool]) -> tuple[list[tuple[int, int]], int] | None:
+        found = original(graph, sides)
+        outcomes.append(found is not None)
+        return found
+
+    monkeypatch.setattr(brackets._Graph, "mdp_pairing_by_proof", spy)
+    for seed in range(300):
+        pair_bracket(random_layered_bracket(random.Random(seed)))
+    assert outcomes.count(True) > 30
+    assert outcomes.count(False) > 30

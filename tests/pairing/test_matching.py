@@ -10,6 +10,7 @@ import pytest
 
 from arbiter_app.pairing.blossom import bipartite_first
 from arbiter_app.pairing.matching import (
+    OptimalMatchings,
     first_optimal_assignment,
     is_completable,
     is_completable_by_bitsets,
@@ -276,3 +277,41 @@ def test_completion_on_bitsets_does_not_take_an_outside_player_for_the_bye() -> 
     masks = {2: 1 << 3 | 1 << 5 | 1 << 1, 4: 1 << 3 | 1 << 5 | 1 << 1, 3: 1 << 2 | 1 << 4 | 1 << 1}
     assert not is_completable_by_bitsets([2, 4, 3], masks.__getitem__, 1 << 3)
     assert is_completable_by_bitsets([2, 4, 3], masks.__getitem__, 1 << 2)
+
+
+def every_matching(n: int, edges: list[tuple[int, int]]) -> list[frozenset[tuple[int, int]]]:
+    found: list[frozenset[tuple[int, int]]] = []
+
+    def extend(k: int, used: int, chosen: list[tuple[int, int]]) -> None:
+        if k == len(edges):
+            found.append(frozenset(chosen))
+            return
+        extend(k + 1, used, chosen)
+        u, v = edges[k]
+        if not (used >> u & 1 or used >> v & 1):
+            extend(k + 1, used | 1 << u | 1 << v, [*chosen, (u, v)])
+
+    extend(0, 0, [])
+    return found
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_optimal_matchings_answers_as_exhaustive_search(seed: int) -> None:
+    """``OptimalMatchings.exists``: is there a maximum weight matching holding these edges and matching these
+    vertices?  The answer read from a proof's tight edges and duals, against every matching of the graph."""
+    n, edges, levels, left = bracket_like(seed)
+    weights = levels[0]
+    proof = bipartite_first(n, edges, weights, left) if edges else None
+    if proof is None:
+        return
+    by_edge = dict(zip(edges, weights))
+    matchings = every_matching(n, edges)
+    best = max(sum(by_edge[e] for e in m) for m in matchings)
+    optimal = [m for m in matchings if sum(by_edge[e] for e in m) == best]
+    rng = random.Random(seed)
+    question = OptimalMatchings(n, edges, proof)
+    for _ in range(6):
+        fixed = rng.sample(edges, min(len(edges), rng.choice([0, 1, 1, 2])))
+        matched = rng.sample(range(n), rng.randint(0, n))
+        expected = any(set(fixed) <= m and all(any(v in e for e in m) for v in matched) for m in optimal)
+        assert question.exists(fixed, matched) == expected, (fixed, matched)
