@@ -32,6 +32,7 @@ from arbiter_app.pairing.criteria import (
     Kind,
     evaluate,
     may_meet,
+    partner_bitsets,
 )
 from arbiter_app.pairing.matching import (
     OptimalMatchings,
@@ -40,8 +41,9 @@ from arbiter_app.pairing.matching import (
     lexicographic_matching,
     maximum_cardinality_matching,
     proven_optimal_overall,
+    set_bits,
 )
-from arbiter_app.pairing.weights import Edge, ScoreDifferenceScale, pack
+from arbiter_app.pairing.weights import Edge, ScoreDifferenceScale, field_offsets, largest_value, pack
 
 Pair = tuple[Contestant, Contestant]
 TieBreaks = Callable[[Sequence[Edge]], list[list[int]]]
@@ -137,23 +139,21 @@ class _Graph:
 
     def _pack_criteria(self, edges_in_matching: int) -> list[int]:
         rows, row_of_edge = self._quality_rows()
-        used = set(row_of_edge)
+        used = [rows[r] for r in set(row_of_edge)]
         fields = self._criteria_fields()
+        largest = [
+            largest_value(row[field] for row in used) if isinstance(field, int) else largest_value(field)
+            for field in fields
+        ]
         weights = [0] * len(self.edges)
         by_row = [0] * len(rows)
-        offset = 0
-        for field in reversed(fields):
+        for field, offset, size in zip(fields, field_offsets(largest, edges_in_matching), largest):
+            if not size:
+                continue
             if isinstance(field, int):
-                values = [rows[r][field] for r in used]
-                largest = max(max(values, default=0), -min(values, default=0))
-                if largest:
-                    by_row = [w + (row[field] << offset) for w, row in zip(by_row, rows)]
+                by_row = [w + (row[field] << offset) for w, row in zip(by_row, rows)]
             else:
-                largest = max(max(field, default=0), -min(field, default=0))
-                if largest:
-                    weights = [w + (v << offset) for w, v in zip(weights, field)]
-            if largest:
-                offset += (largest * edges_in_matching).bit_length() + 2
+                weights = [w + (v << offset) for w, v in zip(weights, field)]
         return [w + by_row[r] for w, r in zip(weights, row_of_edge)]
 
     def _criteria_fields(self) -> list[list[int] | int]:
@@ -304,10 +304,8 @@ class _Graph:
         in the graph."""
         if self.with_following:
             return None
-        m, size = self.mdp_count, self.size
-        head = min(m, size - m)
-        half = (size - m - head) // 2
-        return [v < m or m + head <= v < m + head + half for v in range(size)]
+        leaders = {higher.number for higher, _ in first_candidate(self.bracket).pairs}
+        return [v < self.mdp_count or p.number in leaders for v, p in enumerate(self.vertices)]
 
     def mdp_pairing_by_proof(self, sides: Sequence[bool]) -> tuple[list[Edge], int] | None:
         """The MDP-pairing (B.7; D.3, then D.1 over S2) without a weighted solve of the tie-breaks, where the
@@ -464,18 +462,14 @@ def _neighbours(players: tuple[Contestant, ...], apart: int = 0) -> list[list[in
 
 
 def _earlier_partners(players: Sequence[Contestant]) -> list[list[int]]:
-    """For each player, the places of the players before him in ``players`` he may meet (C.1, C.3), ascending.
-
-    Read from the round's partner bitsets (:func:`criteria.allowed_partners`) where the players carry them.
-    """
-    if any(p.partners is None for p in players):
-        return [[i for i in range(j) if may_meet(players[i], q)] for j, q in enumerate(players)]
+    """For each player, the places of the players before him in ``players`` he may meet (C.1, C.3), ascending,
+    read from the partner bitsets (:func:`criteria.partner_bitsets`)."""
+    partners = partner_bitsets(players)
     place = {p.number: k for k, p in enumerate(players)}
     before = 0
     result = []
-    for j, q in enumerate(players):
-        text = bin((q.partners or 0) & before)[:1:-1]
-        result.append(sorted(place[n] for n, bit in enumerate(text) if bit == "1"))
+    for q in players:
+        result.append(sorted(place[n] for n in set_bits(partners[q.number] & before)))
         before |= 1 << q.number
     return result
 

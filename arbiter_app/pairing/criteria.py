@@ -108,6 +108,14 @@ def allowed_partners(players: Sequence[Contestant]) -> dict[int, int]:
     return result
 
 
+def partner_bitsets(players: Sequence[Contestant]) -> dict[int, int]:
+    """Each player's :attr:`Contestant.partners`: the round's, where every player carries them, else
+    :func:`allowed_partners` over ``players`` (the same answer for every pair among them)."""
+    if all(p.partners is not None for p in players):
+        return {p.number: p.partners or 0 for p in players}
+    return allowed_partners(players)
+
+
 def with_partners(players: Sequence[Contestant]) -> tuple[Contestant, ...]:
     """``players`` (a round's field) with their :attr:`Contestant.partners` filled in."""
     partners = allowed_partners(players)

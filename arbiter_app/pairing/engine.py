@@ -33,10 +33,11 @@ from arbiter_app.pairing.criteria import (
     Contestant,
     CriteriaSet,
     may_meet,
+    partner_bitsets,
     with_partners,
 )
 from arbiter_app.pairing.floats import FloatRule, float_in_round, float_in_round_2026, recent_floats
-from arbiter_app.pairing.matching import is_completable, is_completable_by_bitsets
+from arbiter_app.pairing.matching import is_completable_by_bitsets
 from arbiter_app.pairing.model import (
     Board,
     Colour,
@@ -208,12 +209,9 @@ def completable(players: Sequence[Contestant], bye_below: int | None = None) -> 
 
     ``bye_below``: only a player of at most this score may take the bye (C.04.3-2026 2.3.1 [C5]).
     """
-    if all(p.partners is not None for p in players):
-        partners = {p.number: p.partners or 0 for p in players}
-        bye = sum(1 << p.number for p in players if _may_take_bye(p, bye_below))
-        return is_completable_by_bitsets([p.number for p in players], partners.__getitem__, bye)
-    edges = [(i, j) for j in range(len(players)) for i in range(j) if may_meet(players[i], players[j])]
-    return is_completable(len(players), edges, [i for i, p in enumerate(players) if _may_take_bye(p, bye_below)])
+    partners = partner_bitsets(players)
+    bye = sum(1 << p.number for p in players if _may_take_bye(p, bye_below))
+    return is_completable_by_bitsets([p.number for p in players], partners.__getitem__, bye)
 
 
 def _may_take_bye(player: Contestant, score: int | None) -> bool:

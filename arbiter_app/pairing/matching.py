@@ -47,26 +47,15 @@ def lexicographic_matching(
     )
 
 
-def is_completable(vertex_count: int, edges: Sequence[Edge], bye_candidates: Sequence[int]) -> bool:
-    """A.9: can every vertex be matched, but for one bye candidate when the count is odd?"""
-    neighbours: list[list[int]] = [[] for _ in range(vertex_count + 1)]
-    for u, v in edges:
-        neighbours[u].append(v)
-        neighbours[v].append(u)
-    if vertex_count % 2:
-        for v in bye_candidates:
-            neighbours[v].append(vertex_count)
-            neighbours[vertex_count].append(v)
-        vertex_count += 1
-    else:
-        neighbours.pop()
-    return -1 not in maximum_cardinality_matching(vertex_count, neighbours)
+def set_bits(mask: int) -> list[int]:
+    """The positions of the bits set in ``mask`` (a bitset of vertices or pairing numbers), ascending."""
+    return [k for k, bit in enumerate(bin(mask)[:1:-1]) if bit == "1"]
 
 
 def is_completable_by_bitsets(vertices: Sequence[int], neighbours: Callable[[int], int], bye_candidates: int) -> bool:
-    """:func:`is_completable` on a graph given by bitsets: vertices are small non-negative integers,
-    ``neighbours(v)`` the bitset of ``v``'s neighbours (others outside ``vertices`` are ignored),
-    ``bye_candidates`` a bitset.
+    """A.9's completion test on a graph given by bitsets: can every vertex be matched, but for one bye
+    candidate when the count is odd?  Vertices are small non-negative integers, ``neighbours(v)`` the bitset
+    of ``v``'s neighbours (others outside ``vertices`` are ignored), ``bye_candidates`` a bitset.
 
     A greedy start on the bitsets (each vertex takes its lowest free
     neighbour: a few operations on machine words, not one per edge), then
@@ -135,8 +124,7 @@ class OptimalMatchings:
 
     def partners(self, v: int) -> list[int]:
         """The vertices ``v`` meets by a tight edge, ascending."""
-        text = bin(self._adjacent[v])[:1:-1]
-        return [k for k, bit in enumerate(text) if bit == "1"]
+        return set_bits(self._adjacent[v])
 
     def exists(self, fixed: Sequence[Edge], matched: Sequence[int] = ()) -> bool:
         """Whether some maximum weight matching holds every ``fixed`` edge and matches every ``matched`` vertex."""
@@ -171,8 +159,7 @@ class _LazyNeighbours(Sequence[list[int]]):
         return self._size
 
     def __getitem__(self, v: int) -> list[int]:  # type: ignore[override]
-        text = bin(self._adjacent(v))[:1:-1]
-        return [k for k, bit in enumerate(text) if bit == "1"]
+        return set_bits(self._adjacent(v))
 
 
 def maximum_cardinality_matching(vertex_count: int, neighbours: Sequence[Sequence[int]]) -> list[int]:

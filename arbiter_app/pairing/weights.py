@@ -37,6 +37,28 @@ class ScoreDifferenceScale:
         return weight
 
 
+def field_offsets(largest: Sequence[int], edges_in_matching: int) -> list[int]:
+    """The bit offset of each field (highest priority first), given the largest absolute value it takes.
+
+    A field starts above the one below it wide enough that the sum over any
+    matching of the lower one cannot reach it; a field that is 0 everywhere
+    takes no bits.
+    """
+    offsets = [0] * len(largest)
+    offset = 0
+    for k in reversed(range(len(largest))):
+        offsets[k] = offset
+        if largest[k]:
+            offset += (largest[k] * edges_in_matching).bit_length() + 2
+    return offsets
+
+
+def largest_value(values: Iterable[int]) -> int:
+    """The largest absolute value among ``values`` (0 for none)."""
+    values = list(values)
+    return max(max(values, default=0), -min(values, default=0))
+
+
 def pack(fields: Sequence[Sequence[int]], edges_in_matching: int) -> list[int]:
     """Combine per-edge field values (highest priority first) into one weight per edge.
 
@@ -46,10 +68,8 @@ def pack(fields: Sequence[Sequence[int]], edges_in_matching: int) -> list[int]:
     if not fields:
         return []
     weights = [0] * len(fields[0])
-    offset = 0
-    for values in reversed(fields):
-        largest = max(max(values, default=0), -min(values, default=0))
-        if largest:
+    offsets = field_offsets([largest_value(values) for values in fields], edges_in_matching)
+    for values, offset in zip(fields, offsets):
+        if any(values):
             weights = [w + (v << offset) for w, v in zip(weights, values)]
-            offset += (largest * edges_in_matching).bit_length() + 2
     return weights

@@ -12,7 +12,6 @@ from arbiter_app.pairing.blossom import bipartite_first
 from arbiter_app.pairing.matching import (
     OptimalMatchings,
     first_optimal_assignment,
-    is_completable,
     is_completable_by_bitsets,
     lexicographic_matching,
     maximum_cardinality_matching,
@@ -242,6 +241,22 @@ def test_the_split_is_proven_optimal_in_many_bracket_like_graphs() -> None:
         if edges and bipartite_first(n, edges, levels[0], left) is not None:
             proven += 1
     assert proven > 100
+
+
+def is_completable(vertex_count: int, edges: list[tuple[int, int]], bye_candidates: list[int]) -> bool:
+    """The reference: A.9 on an edge list, the bye a vertex joined to its candidates, a maximum matching."""
+    neighbours: list[list[int]] = [[] for _ in range(vertex_count + 1)]
+    for u, v in edges:
+        neighbours[u].append(v)
+        neighbours[v].append(u)
+    if vertex_count % 2:
+        for v in bye_candidates:
+            neighbours[v].append(vertex_count)
+            neighbours[vertex_count].append(v)
+        vertex_count += 1
+    else:
+        neighbours.pop()
+    return -1 not in maximum_cardinality_matching(vertex_count, neighbours)
 
 
 @pytest.mark.parametrize("seed", range(300))
