@@ -239,7 +239,7 @@ def check_standings(
 
 def _points_issues(doc: TrfDocument, rows: Sequence[StandingsRow], last: int) -> list[StandingsIssue]:
     """Players whose points column differs from the sum of their results (C.04.1 / the TRF's scoring)."""
-    from arbiter_app.standings.c07.articles import fmt
+    from arbiter_app.pairing.points import decimal_text
 
     score = {row.number: row.score for row in rows}
     issues = []
@@ -252,7 +252,7 @@ def _points_issues(doc: TrfDocument, rows: Sequence[StandingsRow], last: int) ->
             written = None
         if written != score[line.number]:
             issues.append(StandingsIssue(last, line.number, line.number, (line.rank, line.rank), "points column",
-                                         "C.04.1, the results of the file", (line.points, fmt(score[line.number]))))  # fmt: skip
+                                         "C.04.1, the results of the file", (line.points, decimal_text(score[line.number]))))  # fmt: skip
     return issues
 
 
@@ -261,15 +261,15 @@ def _issue(
     upper: PlayerLine, lower: PlayerLine, shared: bool,
 ) -> StandingsIssue:  # fmt: skip
     """The issue between the file's ``upper`` and ``lower``: the rule that separates them and its values."""
-    from arbiter_app.standings.c07.articles import fmt
+    from arbiter_app.pairing.points import decimal_text
     from arbiter_app.standings.c07.why import why_above
 
     why = why_above(state, edition, codes, upper.number, lower.number, last)
     if why.decided_by == "PTS":
-        rule, source, values = "PTS", edition.cite("4.2 (points first)"), tuple(fmt(s) for s in why.scores)
+        rule, source, values = "PTS", edition.cite("4.2 (points first)"), tuple(decimal_text(s) for s in why.scores)
     else:
         step = why.steps[-1]
         rule, source = step.code, step.source
-        values = tuple("not used" if v is None else fmt(v) for v in step.values)
+        values = tuple("not used" if v is None else decimal_text(v) for v in step.values)
     return StandingsIssue(last, upper.number, lower.number, (upper.rank, lower.rank), rule, source,
                           (values[0], values[1]), shared)  # fmt: skip

@@ -1,6 +1,12 @@
-"""How long the window's own thread blocks, by arbiter action, on 1,000 and 2,000 players (issue 21).
+"""How long the window's own thread blocks, by arbiter action, on 1,000 and 2,000 players (issues 21, 28).
 
     QT_QPA_PLATFORM=offscreen python bench/gui_freezes.py [--sizes 1000 2000] [--repeat N] [--out bench/FREEZES.md]
+    QT_QPA_PLATFORM=offscreen python bench/gui_freezes.py --trf FILE [--repeat N] [--out bench/FREEZES.md]
+
+With ``--trf FILE`` the window works on that tournament (a TRF report whose
+next round is still to be paired) and plays every action an arbiter takes at
+the desk, one line per action with its longest gap, then ``longest gap N ms``
+(see :func:`bench_trf` for the list).
 
 A heartbeat timer ticks every 2 ms on the GUI thread; an action's figure is
 the largest gap between two ticks (or between the action's start and the
@@ -41,7 +47,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QElapsedTimer, QEvent, Qt, QTimer  # noqa: E402
 from PySide6.QtGui import QKeyEvent  # noqa: E402
-from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget  # noqa: E402
 
 from arbiter_app import services as sv  # noqa: E402
 from arbiter_app.generator import GeneratorConfig, generate  # noqa: E402
@@ -136,17 +142,29 @@ def answer_boxes() -> None:
         (box.button(QMessageBox.StandardButton.Yes) or box.defaultButton() or box.buttons()[0]).click()
 
 
+def bench_window(app: QApplication) -> tuple[MainWindow, QTimer, Heartbeat]:
+    """The main window on screen, a timer answering its questions, and the heartbeat."""
+    window = MainWindow()
+    window.show()
+    answerer = QTimer()
+    answerer.timeout.connect(answer_boxes)
+    answerer.start(20)
+    return window, answerer, Heartbeat(app)
+
+
+def type_key(table: QWidget, text: str) -> None:
+    """A key typed on ``table`` (as the arbiter types a result on the boards)."""
+    key = Qt.Key.Key_1 if text == "1" else Qt.Key(ord(text.upper()))
+    for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+        QApplication.sendEvent(table, QKeyEvent(kind, key, Qt.KeyboardModifier.NoModifier, text))
+
+
 def bench(app: QApplication, players: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="arbiter-bench-") as name:
         folder = Path(name)
         use_settings_folder(folder / "settings")
         trf, path = tournament(players, folder)
-        window = MainWindow()
-        window.show()
-        answerer = QTimer()
-        answerer.timeout.connect(answer_boxes)
-        answerer.start(20)
-        beat = Heartbeat(app)
+        window, answerer, beat = bench_window(app)
         figures: dict[str, float] = {}
         rounds = window.rounds_view
 
@@ -198,16 +216,12 @@ def bench(app: QApplication, players: int) -> dict[str, float]:
         rounds.table.setFocus()
         before = sum(1 for b in rounds.current.boards if b.result is not None) if rounds.current else 0
 
-        def press() -> None:
-            for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
-                QApplication.sendEvent(rounds.table, QKeyEvent(kind, Qt.Key.Key_1, Qt.KeyboardModifier.NoModifier, "1"))
-
         def entered() -> bool:
             info = rounds.current
             return idle() and info is not None and sum(1 for b in info.boards if b.result is not None) > before
 
         beat.name = "result"
-        figures["result"] = max(beat.measure(press, entered) for _ in range(1))
+        figures["result"] = max(beat.measure(lambda: type_key(rounds.table, "1"), entered) for _ in range(1))
         again = folder / "imported-again.db"
         beat.name = "import"
         figures["import"] = beat.measure(
@@ -215,6 +229,153 @@ def bench(app: QApplication, players: int) -> dict[str, float]:
             lambda: idle() and window.context is not None and window.context.path == again and len(rounds.model.rows) > 0,
             timeout=600.0,
         )
+        window.close()
+        answerer.stop()
+        process_call.shutdown()
+        return figures
+
+
+def wait_until(app: QApplication, done: Callable[[], bool], timeout: float = 300.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not done() and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.001)
+
+
+def bench_trf(app: QApplication, trf: Path) -> dict[str, float]:
+    """Every action at the desk on the tournament of ``trf``, in the order of a round:
+
+    import (File > Import TRF into a new file, until open); open (the file opened again); standings (first
+    visit); why above (two players of the standings, until the answer is on screen); cards (first visit);
+    players after a change; hall display (opened, until its pages are in; then a page turned); every report
+    dialog until its preview is on screen; pair (the next round, until shown); override dialog (opened on the
+    draft until its preview is in, then one swap previewed); explain (the round in the explain panel until its
+    first bracket's candidates are in); why-not (two players of board 1); seminar (opened, then three steps);
+    publish; a result typed; standings after a result (the Standings tab on screen while a result is stored).
+    """
+    from arbiter_app.gui.override_dialog import OverrideDialog
+    from arbiter_app.gui.report_dialog import TITLES, ReportDialog
+
+    with tempfile.TemporaryDirectory(prefix="arbiter-bench-") as name:
+        folder = Path(name)
+        use_settings_folder(folder / "settings")
+        window, answerer, beat = bench_window(app)
+        figures: dict[str, float] = {}
+        rounds = window.rounds_view
+        standings = window.standings_view
+
+        def idle() -> bool:
+            runners = [window.runner, window.explain_dock.runner, standings.runner]
+            ctx = window.context
+            busy = any(r is not None and r.is_busy for r in runners) or (ctx is not None and ctx.reader.is_busy)
+            return not busy
+
+        def measure(label: str, action: Callable[[], object], done: Callable[[], bool], timeout: float = 300.0) -> None:
+            beat.name = label.split()[0]
+            figures[label] = beat.measure(action, done, timeout)
+            print(f"  {label}: {figures[label] * 1000:.0f} ms", file=sys.stderr, flush=True)
+
+        path = folder / f"{trf.stem}.db"
+        measure("import", lambda: window.import_trf_file(trf, path),
+                lambda: idle() and window.context is not None and window.context.path == path
+                and len(rounds.model.rows) > 0, timeout=900.0)  # fmt: skip
+        window.close_tournament()
+        app.processEvents()
+        measure("open", lambda: window.open_file(path), lambda: idle() and len(rounds.model.rows) > 0)
+        ctx = window.context
+        assert ctx is not None
+        last = rounds.rounds[-1].number
+        measure("standings (first visit)", lambda: window.tabs.setCurrentWidget(standings),
+                lambda: idle() and standings.model.rowCount() > 0)  # fmt: skip
+        standings.table.selectRow(0)
+        standings.table.selectionModel().select(
+            standings.model.index(1, 0), standings.table.selectionModel().SelectionFlag.Select
+            | standings.table.selectionModel().SelectionFlag.Rows)  # fmt: skip
+        why: list[object] = []
+        if hasattr(standings, "show_why_above"):
+            measure("why above", lambda: why.append(standings.show_why_above()),
+                    lambda: idle() and why[-1] is not None and getattr(why[-1], "answered", True))
+        else:  # before issue 28: the answer read on the GUI thread, then a message box
+            pair = [standings.model.row_at(0).number, standings.model.row_at(1).number]
+            measure("why above", lambda: why.append(standings.why_text(*pair) and None), idle)
+        for box in why:
+            if box is not None:
+                box.close()  # type: ignore[attr-defined]
+        measure("cards (first visit)", lambda: window.tabs.setCurrentWidget(window.cards_view),
+                lambda: idle() and window.cards_view.model.rowCount() > 0)  # fmt: skip
+        window.tabs.setCurrentWidget(window.players_view)
+        wait_until(app, idle)
+        some = rounds.model.rows[len(rounds.model.rows) // 2].white
+        measure("players after a change", lambda: ctx.call(sv.edit_player, some, rating=1500), idle)
+        hall: list[object] = []
+        measure("hall display", lambda: hall.append(window.show_hall_display()),
+                lambda: idle() and window.hall_display is not None and getattr(window.hall_display, "is_loaded", True))
+        measure("hall display, next page", lambda: window.hall_display.next_page(), idle)  # type: ignore[union-attr]
+        window.hall_display.close()  # type: ignore[union-attr]
+        for kind, title in TITLES.items():
+            dialogs: list[ReportDialog] = []
+
+            def open_report(kind: str = kind) -> None:
+                dialog = ReportDialog(ctx, kind, window)
+                dialogs.append(dialog)
+                dialog.show()
+
+            measure(f"report: {title.lower()}", open_report,
+                    lambda: idle() and bool(dialogs) and not getattr(dialogs[-1], "is_loading", False))  # fmt: skip
+            for dialog in dialogs:
+                dialog.close()
+                dialog.deleteLater()
+        window.tabs.setCurrentWidget(rounds)
+        wait_until(app, lambda: idle() and rounds.pair_action.isEnabled())
+        measure("pair", rounds.pair_action.trigger,
+                lambda: idle() and rounds.current is not None and rounds.current.number == last + 1)  # fmt: skip
+        overrides: list[OverrideDialog] = []
+
+        def open_override() -> None:
+            assert rounds.current is not None
+            dialog = OverrideDialog(ctx, rounds.current, rounds)
+            overrides.append(dialog)
+            dialog.show()
+
+        measure("override dialog", open_override, lambda: idle() and not getattr(overrides[-1], "is_loading", False))
+        first = rounds.current.boards[0] if rounds.current else None
+        second = rounds.current.boards[1] if rounds.current else None
+        if first is not None and second is not None:
+            measure("override preview (a swap)", lambda: overrides[-1].add_edit(sv.Swap(first.white, second.white)),
+                    lambda: idle() and not getattr(overrides[-1], "is_loading", False))  # fmt: skip
+        overrides[-1].reject()
+        dock = window.explain_dock
+        dock.show()
+        measure("explain", lambda: dock.explain(last + 1), lambda: idle() and dock.table_data is not None)
+        if first is not None:
+            measure("why not", lambda: dock.ask_why_not(first.white, second.black if second else first.black), idle)
+        seminar: list[object] = []
+        measure("seminar", lambda: seminar.append(window.show_seminar()), idle)
+        view = seminar[-1]
+        if view is not None:
+            for k in range(3):
+                measure(f"seminar step {k + 1}", lambda: view.show_step(view.step + 1), idle)  # type: ignore[attr-defined]
+            view.close()  # type: ignore[attr-defined]
+        dock.hide()
+        measure("publish", rounds.publish_action.trigger,
+                lambda: idle() and rounds.current is not None and rounds.current.state == "published")  # fmt: skip
+        wait_until(app, lambda: idle() and rounds.entry.isEnabled())
+        rounds.table.setFocus()
+        before = sum(1 for b in rounds.current.boards if b.result is not None) if rounds.current else 0
+
+        def entered(count: int) -> Callable[[], bool]:
+            def done() -> bool:
+                info = rounds.current
+                return idle() and info is not None and sum(1 for b in info.boards if b.result is not None) >= count
+
+            return done
+
+        measure("result", lambda: type_key(rounds.table, "1"), entered(before + 1))
+        window.tabs.setCurrentWidget(standings)
+        wait_until(app, lambda: idle() and "Computing" not in standings.note.text())
+        board = next(b.number for b in rounds.current.boards if b.result is None) if rounds.current else 1
+        measure("standings after a result", lambda: rounds.enter_result(board, "1-0"),
+                lambda: entered(before + 2)() and "Computing" not in standings.note.text())  # fmt: skip
         window.close()
         answerer.stop()
         process_call.shutdown()
@@ -230,9 +391,13 @@ def main() -> int:
         "--repeat", type=int, default=1, metavar="N",
         help="run each size N times and keep each action's smallest figure (other programs only add to a gap)",
     )
+    parser.add_argument("--trf", type=Path, default=None, metavar="FILE",
+                        help="every action at the desk on this tournament (a TRF report); one line per action")
     args = parser.parse_args()
     app = QApplication.instance() or QApplication([])
     assert isinstance(app, QApplication)
+    if args.trf is not None:
+        return main_trf(app, args)
     rows = []
     for size in args.sizes:
         runs = []
@@ -257,6 +422,29 @@ def main() -> int:
     if args.out:
         with args.out.open("a", encoding="utf-8") as out:
             out.write("\n" + text)
+    return 0
+
+
+def main_trf(app: QApplication, args: argparse.Namespace) -> int:
+    runs = []
+    for _ in range(max(args.repeat, 1)):
+        runs.append(bench_trf(app, args.trf.resolve()))
+    figures = {name: min(run.get(name, float("inf")) for run in runs) for name in runs[0]}
+    lines = [f"{name}: {value * 1000:.0f} ms" for name, value in figures.items()]
+    lines.append(f"longest gap {max(figures.values()) * 1000:.0f} ms")
+    print("\n".join(lines), flush=True)
+    if args.out:
+        heading = (
+            f"### {args.label or 'Largest event-loop gap'}: {args.trf.name} ({time.strftime('%Y-%m-%d')}, Python "
+            f"{platform.python_version()}, load average {os.getloadavg()[0]:.1f}"
+            + (f", smallest of {args.repeat} runs" if args.repeat > 1 else "") + ")"
+        )
+        table = ["| action | longest gap |", "|---|---|"] + [
+            f"| {name} | {value * 1000:.0f} ms |" for name, value in figures.items()
+        ]
+        table.append(f"| **longest gap** | **{max(figures.values()) * 1000:.0f} ms** |")
+        with args.out.open("a", encoding="utf-8") as out:
+            out.write("\n" + heading + "\n\n" + "\n".join(table) + "\n")
     return 0
 
 

@@ -64,7 +64,7 @@ from arbiter_app.services.files import (
     save_copy,
 )
 from arbiter_app.services.overrides import Edit
-from arbiter_app.standings.reports import format_points
+from arbiter_app.pairing.points import points_text
 from arbiter_app.standings.table import StandingsRow, json_number
 from arbiter_app.trf import TrfFormatError, TrfReadError
 
@@ -1054,8 +1054,8 @@ def _standings(db: Database, a: argparse.Namespace) -> int:
     print(f"Standings after round {after}" if codes else "Standings by score, then pairing number")
     print(f"{'Place':>6} {'No.':>4} {'Name':<32} {'Rtg':>4} {'Pts':>5}" + "".join(f" {c:>6}" for c in codes))
     for row in rows:
-        line = f"{row.place_label:>6} {row.number:>4} {row.name:<32} {row.rating:>4} {format_points(row.score):>5}"
-        line += "".join(f" {format_points(v) or '-':>6}" for v in row.tiebreaks)
+        line = f"{row.place_label:>6} {row.number:>4} {row.name:<32} {row.rating:>4} {points_text(row.score):>5}"
+        line += "".join(f" {points_text(v) or '-':>6}" for v in row.tiebreaks)
         flags = (" *" if row.by_lot else "") + (" h" if row.by_hand else "")
         flags += f" ({marks[row.number]})" if row.number in marks else ""
         print(line + flags + (f" e: {', '.join(row.entered)}" if row.entered else ""))

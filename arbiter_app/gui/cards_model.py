@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
 
-from arbiter_app.gui.rounds_model import points_text
+from arbiter_app.pairing.points import tenths_text
 from arbiter_app.pairing.model import Float
 from arbiter_app.services.dto import PlayerInfo, RoundInfo
 
@@ -90,7 +90,7 @@ def build_cards(
     lines: dict[int, list[CardLine]] = {p.number: [] for p in players}
     for r in rounds:
         k = r.number
-        after = {n: points_text(s[k]) if len(s) > k else "" for n, s in scores.items()}
+        after = {n: tenths_text(s[k]) if len(s) > k else "" for n, s in scores.items()}
         marked = overridden.get(k, frozenset())
         draft = r.state == "draft"
         for b in r.boards:
@@ -108,7 +108,7 @@ def build_cards(
                         draft,
                     )
                 )
-        gained = {n: points_text(s[k] - s[k - 1]) if len(s) > k and not draft else "" for n, s in scores.items()}
+        gained = {n: tenths_text(s[k] - s[k - 1]) if len(s) > k and not draft else "" for n, s in scores.items()}
         if r.bye is not None:
             lines[r.bye].append(
                 CardLine(
@@ -164,5 +164,5 @@ class CardsModel(QAbstractListModel):
             return f"#{card.number} {card.player.name}"
         if role == Qt.ItemDataRole.ToolTipRole:
             p = card.player
-            return f"#{p.number} {p.title} {p.name}, {p.rating or 'unrated'}; {points_text(card.score)} points"
+            return f"#{p.number} {p.title} {p.name}, {p.rating or 'unrated'}; {tenths_text(card.score)} points"
         return None

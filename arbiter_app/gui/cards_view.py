@@ -24,7 +24,7 @@ from arbiter_app import services as sv
 from arbiter_app.explain.words import counted
 from arbiter_app.gui.cards_model import Card, CardLine, CardRole, CardsModel, build_cards
 from arbiter_app.gui.compose import scores_from
-from arbiter_app.gui.rounds_model import points_text
+from arbiter_app.pairing.points import tenths_text
 from arbiter_app.gui.view_base import ContextView, button, button_row, heading, note
 from arbiter_app.services.dto import RoundInfo
 
@@ -42,7 +42,7 @@ def header_texts(card: Card, results_hidden: bool) -> tuple[str, str, str, str]:
     """The card's first line (number, title, name; score) and second (rating, FIDE id; withdrawn)."""
     p = card.player
     title = f"{p.title} " if p.title else ""
-    score = "" if results_hidden else f"{points_text(card.score)} {'pt' if card.score == 10 else 'pts'}"
+    score = "" if results_hidden else f"{tenths_text(card.score)} {'pt' if card.score == 10 else 'pts'}"
     return (
         f"#{p.number}  {title}{p.name}",
         score,

@@ -24,7 +24,7 @@ from arbiter_app.gui.messages import error_text
 from arbiter_app.gui.round_actions import tool_button
 from arbiter_app.gui.round_robin import BergerNumbersDialog, HandPairingDialog
 from arbiter_app.gui.view_base import ContextView, blocked, button_row, heading
-from arbiter_app.standings.reports import format_points
+from arbiter_app.pairing.points import points_text
 from arbiter_app.standings.roundrobin import RoundRobinTable
 
 NOT_COUNTED = QColor("#8a8a8a")
@@ -138,10 +138,10 @@ class CrosstableView(ContextView):
                    *table.tiebreaks, "Place"]
         rows = []
         for line in table.lines:
-            score = format_points(line.score)
+            score = points_text(line.score)
             rows.append([str(line.berger), str(line.number), line.name, str(line.rating or ""), *line.cells,
                          score if line.counted else f"({score})",
-                         *(format_points(v) or NOT_USED for v in line.tiebreaks or (None,) * len(table.tiebreaks)),
+                         *(points_text(v) or NOT_USED for v in line.tiebreaks or (None,) * len(table.tiebreaks)),
                          line.place if line.counted else "–"])
         grey = {k for k, line in enumerate(table.lines) if not line.counted}
         _fill(self.crosstable, headers, rows, grey)

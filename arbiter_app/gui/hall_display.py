@@ -19,7 +19,7 @@ from arbiter_app import services as sv
 from arbiter_app.explain.words import counted
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.players_model import BYE_WORDS
-from arbiter_app.gui.rounds_model import points_text
+from arbiter_app.pairing.points import tenths_text
 from arbiter_app.services.dto import PlayerInfo, RoundInfo
 
 ROWS = 14
@@ -99,9 +99,9 @@ def board_pages(info: RoundInfo, players: Sequence[PlayerInfo], scores: dict[int
             (
                 str(b.number),
                 display_name(by_number.get(b.white), b.white),
-                points_text(scores.get(b.white, 0)),
+                tenths_text(scores.get(b.white, 0)),
                 b.result_text or "–",
-                points_text(scores.get(b.black, 0)),
+                tenths_text(scores.get(b.black, 0)),
                 display_name(by_number.get(b.black), b.black),
             )
         )

@@ -9,21 +9,10 @@ from typing import Any, ClassVar
 from PySide6.QtGui import QColor, QFont
 
 from arbiter_app.gui.row_model import CENTRE, RIGHT, RowTableModel
+from arbiter_app.pairing.points import tenths_text
 from arbiter_app.services.dto import BoardInfo, RoundInfo
 
 OVERRIDE_MARK = "✎"
-
-
-def points_text(tenths: int | None) -> str:
-    """``3½``, ``½``, ``0``."""
-    if tenths is None:
-        return ""
-    whole, rest = divmod(tenths, 10)
-    if rest == 5:
-        return f"{whole}½" if whole else "½"
-    if rest == 0:
-        return str(whole)
-    return f"{tenths / 10:g}"
 
 
 class BoardColumn(IntEnum):
@@ -98,11 +87,11 @@ class BoardsModel(RowTableModel[BoardInfo]):
         if c is BoardColumn.WHITE:
             return row.white_name
         if c is BoardColumn.WHITE_POINTS:
-            return points_text(self._scores.get(row.white))
+            return tenths_text(self._scores.get(row.white))
         if c is BoardColumn.RESULT:
             return row.result_text.replace("-", " – ") if row.result_text else "–"
         if c is BoardColumn.BLACK_POINTS:
-            return points_text(self._scores.get(row.black))
+            return tenths_text(self._scores.get(row.black))
         if c is BoardColumn.BLACK:
             return row.black_name
         if c is BoardColumn.BLACK_NO:

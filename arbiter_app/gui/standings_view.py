@@ -24,14 +24,13 @@ from arbiter_app.errors import ArbiterError
 from arbiter_app.gui import process_call
 from arbiter_app.gui.messages import error_text, is_expected
 from arbiter_app.gui.modal import run_modal
-from arbiter_app.gui.rounds_model import points_text
 from arbiter_app.gui.row_model import LazyRows
+from arbiter_app.pairing.points import points_text, tenths_text
 from arbiter_app.gui.standings_model import StandingColumn, StandingLine, StandingsModel
 from arbiter_app.gui.view_base import ContextView, blocked, button_row, fit_width, heading, note, tune_table, widen
 from arbiter_app.gui.warning_dialogs import confirmed_call
 from arbiter_app.gui.workers import Runner
 from arbiter_app.services.dto import RoundInfo, StandingRow
-from arbiter_app.standings.reports import format_points
 from arbiter_app.standings.table import StandingsRow
 
 NOT_USED = "–"
@@ -42,15 +41,15 @@ ENTERED = " e"
 
 def ranked_line(r: StandingsRow, codes: Sequence[str] = ()) -> StandingLine:
     """A line of the standings with tie-breaks, in words; values entered by hand marked."""
-    tiebreaks = tuple((format_points(v) or NOT_USED) + (ENTERED if codes and codes[k] in r.entered else "")
+    tiebreaks = tuple((points_text(v) or NOT_USED) + (ENTERED if codes and codes[k] in r.entered else "")
                       for k, v in enumerate(r.tiebreaks))  # fmt: skip
-    return StandingLine(r.place_label, r.number, r.name, r.rating, format_points(r.score), tiebreaks, r.by_lot,
+    return StandingLine(r.place_label, r.number, r.name, r.rating, points_text(r.score), tiebreaks, r.by_lot,
                         r.by_hand)  # fmt: skip
 
 
 def score_line(r: StandingRow) -> StandingLine:
     """A line of the standings by score only (a round still waiting for results, or before round 1)."""
-    return StandingLine(str(r.rank), r.number, r.name, r.rating, points_text(r.points))
+    return StandingLine(str(r.rank), r.number, r.name, r.rating, tenths_text(r.points))
 
 
 class StandingsView(ContextView):

@@ -7,7 +7,7 @@ pairing list, the results of a round so far, all rounds.
 
 The data comes from the services (the tournament's state) and the pure
 ``arbiter_app.standings`` functions; the HTML from
-``arbiter_app.standings.reports``; the PDF from :mod:`arbiter_app.reports.pdf`
+:mod:`arbiter_app.reports.html`; the PDF from :mod:`arbiter_app.reports.pdf`
 (Qt's text layout, imported only when a PDF is asked for).
 """
 
@@ -26,7 +26,7 @@ from arbiter_app.services.files import Database
 from arbiter_app.services.standings import last_complete, tiebreak_codes
 from arbiter_app.services.systems import system_of_info
 from arbiter_app.standings.crosstable import PairingList
-from arbiter_app.standings.reports import (
+from arbiter_app.reports.html import (
     Entrant,
     crosstable_html,
     pairing_cards_html,

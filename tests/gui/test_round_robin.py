@@ -238,9 +238,9 @@ def test_ten_player_double_round_robin_in_the_gui(qtbot: Any, window: MainWindow
 
 
 def line_score(points: Fraction) -> str:
-    from arbiter_app.standings.reports import format_points
+    from arbiter_app.pairing.points import points_text
 
-    return format_points(points)
+    return points_text(points)
 
 
 def new_quad(window: MainWindow, tmp_path: Path, system: int) -> None:

@@ -15,7 +15,7 @@ from arbiter_app.persistence import Database
 from arbiter_app.reports import report_html
 from arbiter_app.services.dto import RoundInfo
 from arbiter_app.services.systems import drawn_numbers
-from arbiter_app.standings.reports import format_points
+from arbiter_app.pairing.points import points_text
 
 ALL_ROUND_ROBIN_CODES = "DE, WIN, BPG, BWG, REP, STD, SB, SB/C1, SB/C2, KS, KS/L+2, KS/L-2, RTNG, RTNG/R, TPN, TPN/R"
 
@@ -141,7 +141,7 @@ def test_ten_player_double_round_robin_with_a_withdrawal(db: Database, tmp_path)
     lines = {line.number: line for line in rr_table.lines}
     assert [line.berger for line in rr_table.lines] == list(range(1, 11))
     assert not lines[leaver].counted and lines[leaver].place == "" and lines[leaver].score > 0
-    assert f"({format_points(lines[leaver].score)})" in cross and "not counted (C.05)" in cross
+    assert f"({points_text(lines[leaver].score)})" in cross and "not counted (C.05)" in cross
     assert rr_table.notes and "3 of 18 games" in rr_table.notes[0]
     assert {n: line.score * 10 for n, line in lines.items() if n != leaver} == expected  # others: 9 opponents
     assert all(lines[n].cells[0] for n in lines if n != leaver)  # the games against Berger 1 shown: 1 0 ½ + -

@@ -23,7 +23,7 @@ from arbiter_app.services.standings_by_hand import (
     set_tiebreak_rating,
 )
 from arbiter_app.services.warnings import ConfirmationNeeded, Level
-from arbiter_app.standings.reports import standings_html
+from arbiter_app.reports.html import standings_html
 from arbiter_app.trf import parse_trf
 from tests.pdf_tools import page_text
 from tests.services.conftest import HANDMADE

@@ -19,18 +19,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from arbiter_app.pairing.model import Colour, Outcome
+from arbiter_app.pairing.points import points_text
 from arbiter_app.standings.c07 import fide_rating
 from arbiter_app.standings.c07.codes import TieBreakCode
 from arbiter_app.standings.c07.record import C07Context, Category, Round
 
 Number = Fraction | int | None
-
-
-def fmt(value: Fraction | int) -> str:
-    """Points for explanations: ``3``, ``2.5``, ``6.75``."""
-    if isinstance(value, int) or value.denominator == 1:
-        return str(int(value))
-    return f"{float(value):g}"
 
 
 def round_half_up(value: Fraction, places: int = 0) -> Fraction:
@@ -86,7 +80,7 @@ def dummy_score(ctx: C07Context, number: int, r: Round) -> tuple[Fraction, str]:
     ed = ctx.edition
     own = ctx.scores[number]
     if not ed.dummy_caps:
-        return own, f"dummy with the player's own score {fmt(own)} ({ed.cite('16.4')})"
+        return own, f"dummy with the player's own score {points_text(own)} ({ed.cite('16.4')})"
     assert r.category is not None
     if r.category.is_forfeit:
         assert r.opponent is not None
@@ -96,8 +90,8 @@ def dummy_score(ctx: C07Context, number: int, r: Round) -> tuple[Fraction, str]:
         cap, article = ctx.draw * ctx.after_round, "16.4.2"
         what = f"draw points x {ctx.after_round} rounds"
     if own <= cap:
-        return own, f"dummy with the player's own score {fmt(own)} (not above {what}, {fmt(cap)}; {ed.cite(article)})"
-    return cap, f"dummy: own score {fmt(own)} capped at {what}, {fmt(cap)} ({ed.cite(article)})"
+        return own, f"dummy with the player's own score {points_text(own)} (not above {what}, {points_text(cap)}; {ed.cite(article)})"
+    return cap, f"dummy: own score {points_text(own)} capped at {what}, {points_text(cap)} ({ed.cite(article)})"
 
 
 def opponent_scores(ctx: C07Context, number: int, sonneborn_berger: bool) -> list[Contribution]:
@@ -110,7 +104,7 @@ def opponent_scores(ctx: C07Context, number: int, sonneborn_berger: bool) -> lis
             how = f"adjusted score of opponent {r.opponent} ({ctx.edition.cite('16.3')})"
             drawn = [o.number for o in ctx.rounds[r.opponent] if o.category is Category.FINAL_REQUESTED_BYE]
             if score != ctx.scores[r.opponent]:
-                how += (f": real score {fmt(ctx.scores[r.opponent])}, rounds {', '.join(map(str, drawn))}"
+                how += (f": real score {points_text(ctx.scores[r.opponent])}, rounds {', '.join(map(str, drawn))}"
                         f" counted as draws ({ctx.edition.cite('16.3.2')})")  # fmt: skip
             opponent, scheduled = r.opponent, None
         else:
@@ -220,9 +214,9 @@ def koya(ctx: C07Context, number: int, code: TieBreakCode) -> Breakdown:
         if score >= limit:
             rows.append(Contribution(r.number, r.opponent if r.played else None, None if r.played else r.opponent,
                                      r.category, score, r.points, r.points, r.vur,
-                                     f"opponent {r.opponent} scored {fmt(score)} >= {fmt(limit)}"))  # fmt: skip
+                                     f"opponent {r.opponent} scored {points_text(score)} >= {points_text(limit)}"))  # fmt: skip
     return Breakdown(str(code), sum((c.value for c in rows), Fraction(0)), tuple(rows),
-                     note=f"limit {fmt(limit)} ({ctx.edition.cite('9.2')}, {ctx.edition.cite('14.5')})")  # fmt: skip
+                     note=f"limit {points_text(limit)} ({ctx.edition.cite('9.2')}, {ctx.edition.cite('14.5')})")  # fmt: skip
 
 
 # --- Article 7: the player's own record ---------------------------------------------------

@@ -13,7 +13,8 @@ from fractions import Fraction
 
 from arbiter_app.errors import ArbiterError
 from arbiter_app.pairing.model import TournamentState
-from arbiter_app.standings.c07.articles import Breakdown, Contribution, direct_encounter, fmt
+from arbiter_app.pairing.points import points_text
+from arbiter_app.standings.c07.articles import Breakdown, Contribution, direct_encounter
 from arbiter_app.standings.c07.edition import Edition
 from arbiter_app.standings.c07.record import RatingPolicy, build_context
 from arbiter_app.standings.c07.rules import resolve
@@ -101,14 +102,14 @@ def why_above(
 
 
 def _value(value: Value) -> str:
-    return "not used" if value is None else fmt(value)
+    return "not used" if value is None else points_text(value)
 
 
 def _contribution(c: Contribution, cut: bool) -> str:
     who = f"vs {c.opponent}" if c.opponent is not None else "vs dummy"
     mark = "  [cut]" if cut else ""
     vur = " (VUR)" if c.vur else ""
-    return f"      round {c.round} {who}{vur}: {fmt(c.score)} -> {fmt(c.value)}; {c.how}{mark}"
+    return f"      round {c.round} {who}{vur}: {points_text(c.score)} -> {points_text(c.value)}; {c.how}{mark}"
 
 
 def _breakdown_lines(number: int, b: Breakdown) -> list[str]:
@@ -123,7 +124,7 @@ def explain_text(why: WhyAbove) -> str:
     """The answer as text for a terminal."""
     a, b = why.a, why.b
     lines = [f"{why.edition.title}, after round {why.after_round}.",
-             f"{a} {why.names[0]}: {fmt(why.scores[0])} points; {b} {why.names[1]}: {fmt(why.scores[1])} points."]  # fmt: skip
+             f"{a} {why.names[0]}: {points_text(why.scores[0])} points; {b} {why.names[1]}: {points_text(why.scores[1])} points."]  # fmt: skip
     if why.decided_by == "PTS":
         lines.append(f"{why.above} is above on points.")
         return "\n".join(lines)

@@ -1,4 +1,4 @@
-"""Printable HTML for standings, crosstable and pairing lists.
+"""Printable HTML for standings, crosstable and pairing lists (the documents of :mod:`arbiter_app.reports`).
 
 Self-contained UTF-8 documents (no network: no web fonts, no scripts), every
 name escaped, a header with the tournament's name, the round and an optional
@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from html import escape
 
 from arbiter_app.pairing.floats import Float
 from arbiter_app.pairing.model import Outcome
+from arbiter_app.pairing.points import column_texts, points_text
 from arbiter_app.standings.crosstable import Crosstable, CrosstableCell, PairingList
 from arbiter_app.standings.roundrobin import RoundRobinTable
-from arbiter_app.standings.rules import Value
 from arbiter_app.standings.table import Standings
 
 _STYLE = """
@@ -33,39 +32,6 @@ th.card { text-align: left; font-size: 11pt; }
 table.grid, td.grid { border: none; vertical-align: top; padding: 0 12pt 12pt 0; }
 @page { size: A4 landscape; margin: 12mm; }
 """
-
-
-def format_points(value: Value) -> str:
-    """``6½``, ``36.75``, ``2414``; empty for an undefined value."""
-    if value is None:
-        return ""
-    if isinstance(value, int):
-        return str(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    if value.denominator == 2:
-        whole = value - Fraction(1, 2)
-        return f"{whole}½" if whole else "½"
-    return f"{float(value):g}"
-
-
-POINT_SPACE = "\u00a0" * 3
-"""Three no-break spaces, as wide as "½" in the report's font (DejaVu Sans: 0.95 em against 0.97 em), so
-that a whole number in a right-aligned column of halves lines up with ``4½`` (rich text keeps no-break
-spaces where it would fold other spaces into one)."""
-
-
-def column_texts(values: Sequence[Value]) -> list[str]:
-    """One column of numbers in one format: halves as ``½`` (whole numbers padded to line up), or, when a
-    value needs them (Sonneborn-Berger's quarters, an average rating), decimals with the same number of places
-    in every row (``8.25``, ``16.50``, ``14.00``), so that the points line up; an undefined value stays empty."""
-    defined = [v for v in values if v is not None]
-    fractions = [Fraction(v) for v in defined]
-    if all(f.denominator <= 2 for f in fractions):
-        pad = POINT_SPACE if any(f.denominator == 2 for f in fractions) else ""
-        return [format_points(v) + (pad if v is not None and Fraction(v).denominator == 1 else "") for v in values]
-    places = 1 if all((f * 10).denominator == 1 for f in fractions) else 2
-    return ["" if v is None else f"{float(v):.{places}f}" for v in values]
 
 
 def _document(tournament: str, subtitle: str, date: str, body: str) -> str:
@@ -169,7 +135,7 @@ def wallchart_html(crosstable: Crosstable, tournament: str, date: str = "") -> s
     points = column_texts([row.score for row in ordered])
     for row, total in zip(ordered, points):
         cells = [
-            (f"{_cell_text(c)}\n{format_points(score)}", False) for c, score in zip(row.cells, row.running_scores)
+            (f"{_cell_text(c)}\n{points_text(score)}", False) for c, score in zip(row.cells, row.running_scores)
         ]
         rows.append(
             [
@@ -381,14 +347,14 @@ def round_robin_crosstable_html(table: RoundRobinTable, tournament: str, date: s
                 "Place"]
     rows = []
     for line in table.lines:
-        score = format_points(line.score)
+        score = points_text(line.score)
         rows.append([
             (str(line.berger), True),
             (line.name, False),
             (str(line.rating or ""), True),
             *((cell, True) for cell in line.cells),
             (score if line.counted else f"({score})", True),
-            *((format_points(v), True) for v in line.tiebreaks or (None,) * len(table.tiebreaks)),
+            *((points_text(v), True) for v in line.tiebreaks or (None,) * len(table.tiebreaks)),
             (line.place if line.counted else "–", True),
         ])
     notes = "".join(f"<p>{escape(note)}.</p>\n" for note in table.notes)

@@ -10,12 +10,10 @@ from html.parser import HTMLParser
 import pytest
 
 from arbiter_app.standings import crosstable, pairing_list, standings
-from arbiter_app.standings.reports import (
-    POINT_SPACE,
+from arbiter_app.pairing.points import POINT_SPACE, column_texts, points_text
+from arbiter_app.reports.html import (
     Entrant,
-    column_texts,
     crosstable_html,
-    format_points,
     pairing_cards_html,
     pairing_list_html,
     results_sheet_html,
@@ -23,7 +21,7 @@ from arbiter_app.standings.reports import (
     wallchart_html,
 )
 
-from .builders import seven_players
+from tests.standings.builders import seven_players
 
 
 def _named_state():
@@ -54,8 +52,8 @@ def _parse(html: str) -> _Text:
 
 @pytest.mark.parametrize(("value", "text"), [(F(13, 2), "6½"), (F(1, 2), "½"), (F(147, 4), "36.75"), (2414, "2414"),
                                              (F(0), "0"), (None, "")])  # fmt: skip
-def test_format_points(value: F | int | None, text: str) -> None:
-    assert format_points(value) == text
+def test_points_text(value: F | int | None, text: str) -> None:
+    assert points_text(value) == text
 
 
 def test_standings_html() -> None:
