@@ -166,6 +166,21 @@ class TournamentContext(QObject):
         else:
             runner.submit(service, self.db, self.tournament_id, *args, on_done=on_done, on_error=on_error)
 
+    def compute(self, fn: Callable[..., Any], *args: Any, on_done: Callback, on_error: Callback) -> None:
+        """``fn(db, tournament_id, *args)``, a long read that is not a service (a report, its preview), off the GUI
+        thread behind the reads already asked for: in the child process when the reader uses one, else at once.
+        ``on_done(answer)`` runs on the GUI thread unless the tournament closed meanwhile."""
+
+        def done(answer: Any) -> None:
+            if not self._closed:
+                on_done(answer)
+
+        if self.reader.use_processes and self.db.path is not None:
+            self.reader.submit(process_call.call_on_file, fn, self.db.path, self.tournament_id, *args, on_done=done,
+                               on_error=on_error)  # fmt: skip
+        else:
+            self.reader.submit(fn, self.db, self.tournament_id, *args, on_done=done, on_error=on_error)
+
     def close(self) -> None:
         """Wait for the workers, then close the file."""
         self._closed = True

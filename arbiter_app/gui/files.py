@@ -16,6 +16,18 @@ EXAMPLE_EDITION = "baku-2016"
 """The manual's worked example follows the Baku 2016 text (its walkthroughs cite C.04.3 of 2016)."""
 
 
+def data_folder() -> Path:
+    """The user's data folder, created if it is not there yet: the folder every new file is offered in (a fresh
+    profile has none, and a file dialog opened on a folder that does not exist falls back to the working folder:
+    a source checkout, issue 28)."""
+    folder = default_data_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return Path.home()
+    return folder
+
+
 def tournaments_in(db: Database) -> tuple[TournamentInfo, ...]:
     return sv.list_tournaments(db)
 
@@ -30,7 +42,7 @@ def remove_file(path: Path) -> None:
 
 def make_example(folder: Path | None = None) -> Path:
     """A fresh file holding the Arbiters' Manual example (replacing an earlier copy)."""
-    folder = folder or default_data_dir() / "examples"
+    folder = folder or data_folder() / "examples"
     path = folder / EXAMPLE_FILE
     remove_file(path)
     import_into_new_file(example_trf(), path, EXAMPLE_NAME, edition=EXAMPLE_EDITION)
@@ -58,7 +70,7 @@ def import_into_new_file(
 
 def suggested_target(trf: Path) -> Path:
     """Where a tournament imported from ``trf`` is kept by default: beside nothing, in the data folder."""
-    folder = default_data_dir()
+    folder = data_folder()
     path = folder / f"{trf.stem}.db"
     k = 2
     while path.exists():

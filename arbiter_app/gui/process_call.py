@@ -78,6 +78,23 @@ def call_service(name: str, path: str | os.PathLike[str], tournament_id: int, *a
     return call(run_service, name, os.fspath(path), tournament_id, *args)
 
 
+def call_on_file(fn: Callable[..., Any], path: str | os.PathLike[str], tournament_id: int, *args: Any) -> Any:
+    """``fn(db, tournament_id, *args)`` in the child on the file ``path`` (``fn`` a module-level function of the
+    application, above the services: a report, a preview)."""
+    return call(run_on_file, fn, os.fspath(path), tournament_id, *args)
+
+
+def run_on_file(fn: Callable[..., Any], path: str, tournament_id: int, *args: Any) -> Any:
+    """In the child: open the file, ``fn(db, tournament_id, *args)``, close the file."""
+    from arbiter_app.services.files import open_database
+
+    db = open_database(path)
+    try:
+        return fn(db, tournament_id, *args)
+    finally:
+        db.dispose()
+
+
 def read_services(path: str, tournament_id: int, reads: list[tuple[str, tuple[Any, ...]]]) -> list[Any]:
     """In the child: several reading services on one opening of the file, their answers in order."""
     from arbiter_app import services

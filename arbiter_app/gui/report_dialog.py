@@ -5,12 +5,19 @@ The report is the same HTML document the command line writes
 (:func:`arbiter_app.reports.report_html`); the preview shows it, the
 printer gets it laid out page by page as the PDF is (running header, page
 numbers, a table too wide for the paper scaled down, never cut).
+
+The document is made off the window's thread (in the child process:
+:func:`arbiter_app.reports.report_preview`), and the preview shows it a part
+at a time (150 lines of its tables: a report of 2,000 players laid out whole
+would hold the window for seconds, issue 28); saving runs there too and says
+where the file went.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QPageLayout, QPageSize
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
@@ -20,6 +27,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
+    QProgressBar,
     QPushButton,
     QTextBrowser,
     QVBoxLayout,
@@ -28,10 +36,12 @@ from PySide6.QtWidgets import (
 
 from arbiter_app import services as sv
 from arbiter_app.gui.context import TournamentContext
-from arbiter_app.gui.messages import show_error
+from arbiter_app.gui.files import data_folder
+from arbiter_app.gui.messages import error_text, show_error
 from arbiter_app.gui.modal import run_modal
-from arbiter_app.reports import report_html, write_report
-from arbiter_app.reports.pdf import preferred_orientation, print_html, qt_rich_text
+from arbiter_app.gui.view_base import fit_to_screen
+from arbiter_app.reports import ReportPreview, report_preview, write_report
+from arbiter_app.reports.pdf import preferred_orientation, print_html
 
 TITLES = {
     "standings": "Standings",
@@ -68,11 +78,22 @@ class ReportDialog(QDialog):
         super().__init__(parent)
         self.context, self.kind = context, kind
         self.setWindowTitle(f"{TITLES[kind]} – {context.tournament.name}")
-        self.resize(980, 680)
         self.round_box = QComboBox()
         for text, number in report_rounds(context, kind):
             self.round_box.addItem(text, number)
         self.round_box.currentIndexChanged.connect(self._show)
+        self.part_box = QComboBox()
+        self.part_box.setObjectName("reportPart")
+        self.part_box.setToolTip("The preview shows a long report a part at a time; printing and saving take it whole")
+        self.part_box.currentIndexChanged.connect(self._on_part_changed)
+        self.busy = QProgressBar()
+        self.busy.setRange(0, 0)
+        self.busy.setMaximumWidth(120)
+        self.busy.setTextVisible(False)
+        self.status = QLabel()
+        self.status.setObjectName("reportStatus")
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.preview = QTextBrowser()
         self.preview.setObjectName("reportPreview")
         self.print_button = QPushButton("&Print…")
@@ -86,6 +107,8 @@ class ReportDialog(QDialog):
         top = QHBoxLayout()
         top.addWidget(QLabel(TITLES[kind]))
         top.addWidget(self.round_box)
+        top.addWidget(self.part_box)
+        top.addWidget(self.busy)
         top.addStretch(1)
         bottom = QHBoxLayout()
         for button in (self.print_button, self.pdf_button, self.html_button):
@@ -95,8 +118,15 @@ class ReportDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.preview, 1)
+        layout.addWidget(self.status)
         layout.addLayout(bottom)
         self.html = ""
+        self.parts: tuple[str, ...] = ()
+        self.saved: Path | None = None
+        """The last file saved (the status line says where)."""
+        self._asked = 0
+        self._loading = False
+        fit_to_screen(self, 980, 680)
         self._show()
 
     @property
@@ -104,20 +134,68 @@ class ReportDialog(QDialog):
         number = self.round_box.currentData()
         return int(number) if number is not None else None
 
+    @property
+    def is_loading(self) -> bool:
+        """The report (or a file being saved) is being made off the window's thread."""
+        return self._loading
+
+    def _set_loading(self, text: str) -> None:
+        self._loading = bool(text)
+        self.busy.setVisible(self._loading)
+        if text:
+            self.status.setText(text)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        ready = bool(self.html) and not self._loading
+        for button in (self.print_button, self.pdf_button, self.html_button):
+            button.setEnabled(ready)
+
     def _show(self) -> None:
-        self.html = ""
+        """The report of the round chosen, made off the window's thread; the preview shows its first part."""
+        self.html, self.parts = "", ()
+        self._asked += 1
+        asked = self._asked
+        self.part_box.clear()
+        self.part_box.hide()
         if self.round_number is None:
             what = "no round is paired yet" if self.kind == "pairings" else "no round has every result in yet"
             self.preview.setPlainText(f"Nothing to show: {what}.")
-        else:
-            try:
-                self.html = self.context.read(report_html, self.kind, self.round_number)
-            except Exception as error:  # noqa: BLE001 - shown in the preview, nothing is lost
-                self.preview.setPlainText(str(error))
-            else:
-                self.preview.setHtml(qt_rich_text(self.html))
-        for button in (self.print_button, self.pdf_button, self.html_button):
-            button.setEnabled(bool(self.html))
+            self._set_loading("")
+            return
+        self.preview.clear()
+
+        def done(preview: ReportPreview) -> None:
+            if asked == self._asked:
+                self._show_preview(preview)
+
+        def failed(error: BaseException) -> None:
+            if asked == self._asked:
+                self.preview.setPlainText(error_text(error))  # shown in the preview, nothing is lost
+                self._set_loading("")
+                self.status.setText("")
+
+        self._set_loading(f"Preparing the {TITLES[self.kind].lower()}…")
+        self.context.compute(report_preview, self.kind, self.round_number, on_done=done, on_error=failed)
+
+    def _show_preview(self, preview: ReportPreview) -> None:
+        self.html, self.parts = preview.html, preview.parts
+        self._set_loading("")
+        self.status.setText("")
+        with_parts = len(self.parts) > 1
+        self.part_box.blockSignals(True)
+        for k in range(len(self.parts)):
+            self.part_box.addItem(f"part {k + 1} of {len(self.parts)}", k)
+        self.part_box.blockSignals(False)
+        self.part_box.setVisible(with_parts)
+        if with_parts:
+            self.status.setText(f"The preview shows the report in {len(self.parts)} parts; printing and saving take "
+                                "it whole.")  # fmt: skip
+        self._on_part_changed(0)
+
+    def _on_part_changed(self, index: int) -> None:
+        if 0 <= index < len(self.parts):
+            self.preview.setHtml(self.parts[index])
 
     def new_printer(self) -> QPrinter:
         """A printer set to A4, portrait or landscape as the report's width asks (as its PDF is laid out);
@@ -148,19 +226,34 @@ class ReportDialog(QDialog):
             return
         self.setWindowTitle(f"{TITLES[self.kind]} – {self.context.tournament.name} (printed, {pages} page(s))")
 
-    def save_as(self, suffix: str) -> Path | None:
+    def suggested_path(self, suffix: str) -> Path:
+        """Beside the tournament file, else in the data folder (never the program's working folder)."""
+        base = self.context.path.parent if self.context.path else data_folder()
+        return base / f"{self.kind}-round{self.round_number}{suffix}"
+
+    def save_as(self, suffix: str) -> None:
+        """Ask for a file name, then write the report there off the window's thread; the status line says where
+        it went (or why not)."""
         if not self.html:
-            return None
-        base = self.context.path.parent if self.context.path else Path.cwd()
-        number = self.round_number
-        suggested = base / f"{self.kind}-round{number}{suffix}"
+            return
         kinds = "PDF documents (*.pdf)" if suffix == ".pdf" else "HTML documents (*.html)"
-        name, _ = QFileDialog.getSaveFileName(self, f"Save the {TITLES[self.kind].lower()}", str(suggested), kinds)
-        if not name:
-            return None
-        path = Path(name) if Path(name).suffix.lower() == suffix else Path(name + suffix)
-        try:
-            return self.context.read(write_report, self.kind, path, number)
-        except Exception as error:  # noqa: BLE001
-            show_error(self, error)
-            return None
+        name, _ = QFileDialog.getSaveFileName(self, f"Save the {TITLES[self.kind].lower()}",
+                                              str(self.suggested_path(suffix)), kinds)  # fmt: skip
+        if name:
+            self.save_to(Path(name) if Path(name).suffix.lower() == suffix else Path(name + suffix))
+
+    def save_to(self, path: Path) -> None:
+        """Write the report to ``path`` (PDF or HTML by its suffix) off the window's thread."""
+        what = "PDF" if path.suffix.lower() == ".pdf" else "HTML"
+
+        def done(written: Path) -> None:
+            self.saved = written
+            self._set_loading("")
+            self.status.setText(f"Saved as {what}: {written}")
+
+        def failed(error: BaseException) -> None:
+            self._set_loading("")
+            self.status.setText(f"<span style='color:#b00020'>Not saved: {error_text(error)}</span>")
+
+        self._set_loading(f"Saving {path.name}…")
+        self.context.compute(write_report, self.kind, path, self.round_number, on_done=done, on_error=failed)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractProxyModel, QSignalBlocker, Qt
-from PySide6.QtGui import QFont, QFontMetrics, QShowEvent
+from PySide6.QtGui import QFont, QFontMetrics, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -65,6 +65,28 @@ class ContextView(QWidget):
     def _on_context_changed(self) -> None:
         self._stale = True
         self.refresh_if_visible()
+
+
+FRAME = (16, 48)
+"""Room the window manager's frame takes around a window (borders; title bar and borders), pixels."""
+
+
+def available_room(widget: QWidget | None = None) -> tuple[int, int]:
+    """Width and height a window may take on ``widget``'s screen (else the primary one): the screen's available
+    geometry (without the task bar) less the frame the window manager adds."""
+    screen = widget.screen() if widget is not None else None
+    screen = screen or QGuiApplication.primaryScreen()
+    if screen is None:
+        return 1024 - FRAME[0], 768 - FRAME[1]
+    room = screen.availableGeometry()
+    return room.width() - FRAME[0], room.height() - FRAME[1]
+
+
+def fit_to_screen(window: QWidget, width: int, height: int) -> None:
+    """Resize ``window`` to ``width`` x ``height``, or less where the screen is smaller (1024x768 with a task bar,
+    issue 28), and keep it on that screen's available geometry."""
+    room_w, room_h = available_room(window.parentWidget() or window)
+    window.resize(min(width, room_w), min(height, room_h))
 
 
 def heading(text: str) -> QLabel:

@@ -13,7 +13,7 @@ The data comes from the services (the tournament's state) and the pure
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from arbiter_app import atomic
@@ -29,8 +29,10 @@ from arbiter_app.standings.crosstable import PairingList
 from arbiter_app.reports.html import (
     Entrant,
     crosstable_html,
+    document_parts,
     pairing_cards_html,
     pairing_list_html,
+    qt_rich_text,
     results_sheet_html,
     round_robin_crosstable_html,
     rounds_table_html,
@@ -121,6 +123,27 @@ def _report_html(db: Database, tournament_id: int, kind: str, round_number: int 
     return crosstable_html(chart, t.name, when)
 
 
+PREVIEW_LINES = 150
+"""Table lines in one part of a report's preview."""
+
+
+@dataclass(frozen=True)
+class ReportPreview:
+    """A report for the screen: the whole document (printed, saved) and the parts the preview shows one at a time,
+    as Qt's rich text lays them out (a report of 2,000 players laid out whole would hold the window for seconds)."""
+
+    html: str
+    parts: tuple[str, ...]
+
+
+def report_preview(
+    db: Database, tournament_id: int, kind: str, round_number: int | None = None, lines: int = PREVIEW_LINES
+) -> ReportPreview:
+    """:func:`report_html` and its parts for the preview (made off the window's thread)."""
+    html = report_html(db, tournament_id, kind, round_number)
+    return ReportPreview(html, tuple(qt_rich_text(part) for part in document_parts(html, lines)))
+
+
 GRANTED = {
     "half": Outcome.HALF_POINT_BYE,
     "full": Outcome.FULL_POINT_BYE,
@@ -189,4 +212,14 @@ def _whole_pdf(path: Path) -> bool:
         return size > 0 and b"%%EOF" in pdf.read()
 
 
-__all__ = ["FORMATS", "KINDS", "date_text", "last_complete", "report_html", "tiebreak_codes", "write_report"]
+__all__ = [
+    "FORMATS",
+    "KINDS",
+    "ReportPreview",
+    "date_text",
+    "last_complete",
+    "report_html",
+    "report_preview",
+    "tiebreak_codes",
+    "write_report",
+]

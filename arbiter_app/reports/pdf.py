@@ -46,6 +46,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtPrintSupport import QPrinter
 
+from arbiter_app.reports.html import qt_rich_text
+
 RESOLUTION = 300
 """Dots per inch of the PDF writer's coordinate system."""
 MARGIN_MM = 12.0
@@ -67,18 +69,6 @@ def ensure_gui_application() -> QCoreApplication:
     if not isinstance(app, QGuiApplication):
         raise RuntimeError("PDF reports need a QGuiApplication, but a QCoreApplication is running")
     return app
-
-
-def qt_rich_text(html: str) -> str:
-    """The report as Qt's rich text lays it out best (on paper and in a preview).
-
-    Qt's rich text reads CSS padding lengths as device pixels (tiny at 300 dpi): use the table attributes.
-
-    Qt scales ``cellpadding`` and ``border`` as points (about 2 pt and 0.5 pt here).
-    """
-    html = re.sub(r"(th, td \{[^}]*?)padding:[^;}]*;?", r"\1", html)
-    html = html.replace('<table class="grid">', '<table class="grid" cellspacing="40" cellpadding="0" border="0">')
-    return html.replace("<table>", '<table cellspacing="0" cellpadding="2" border="0.5" style="border-color: #999;">')
 
 
 def running_header(html: str) -> str:

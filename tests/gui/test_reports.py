@@ -99,10 +99,34 @@ def test_saving_writes_pdf_and_html(window: MainWindow, tmp_path: Path, monkeypa
     dialog = ReportDialog(window.context, "cards", window)
     chosen = iter([str(tmp_path / "cards"), str(tmp_path / "cards.html")])
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (next(chosen), "")))
-    pdf = dialog.save_as(".pdf")
-    html = dialog.save_as(".html")
+    dialog.save_as(".pdf")
+    pdf = dialog.saved
+    # issue 28: saving says where the file went
+    assert dialog.status.text() == f"Saved as PDF: {tmp_path / 'cards.pdf'}"
+    dialog.save_as(".html")
+    html = dialog.saved
+    assert dialog.status.text() == f"Saved as HTML: {tmp_path / 'cards.html'}"
     assert pdf == tmp_path / "cards.pdf" and pdf.read_bytes().startswith(b"%PDF")
     assert html is not None and "Pairing cards after round 9" in html.read_text(encoding="utf-8")
+
+
+def test_a_long_report_is_previewed_in_parts(window: MainWindow) -> None:
+    """Issue 28: the preview lays out a part of the report at a time; printing and saving take it whole."""
+    window.open_example()
+    assert window.context is not None
+    dialog = ReportDialog(window.context, "cards", window)
+    assert not dialog.is_loading and dialog.html
+    whole = dialog.html
+    from arbiter_app.reports.html import document_parts
+
+    parts = document_parts(whole, 30)
+    assert len(parts) > 2
+    # every player's card is in exactly one part, and every part opens with the report's header
+    for number in range(1, 13):
+        assert sum(f"<th class=\"card\" colspan=\"6\">{number} " in part for part in parts) == 1
+    assert all("<header>" in part for part in parts)
+    # the example's 12 cards fit one part of the dialog's 150 lines
+    assert dialog.part_box.isHidden() and len(dialog.parts) == 1
 
 
 def test_tournament_settings_are_edited_and_refused_with_a_reason(window: MainWindow) -> None:
