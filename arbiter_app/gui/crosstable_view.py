@@ -24,7 +24,7 @@ from arbiter_app.gui.messages import error_text
 from arbiter_app.gui.round_actions import tool_button
 from arbiter_app.gui.round_robin import BergerNumbersDialog, HandPairingDialog
 from arbiter_app.gui.view_base import ContextView, blocked, button_row, heading
-from arbiter_app.pairing.points import points_text
+from arbiter_app.pairing.points import column_format
 from arbiter_app.standings.roundrobin import RoundRobinTable
 
 NOT_COUNTED = QColor("#8a8a8a")
@@ -137,12 +137,17 @@ class CrosstableView(ContextView):
         headers = ["Berger", "No.", "Name", "Rating", *(str(k) for k in range(1, len(table.lines) + 1)), "Points",
                    *table.tiebreaks, "Place"]
         rows = []
+        # one format per column, as the standings write it (issue 28)
+        counted = [line for line in table.lines if line.counted and line.tiebreaks]
+        formats = [column_format([line.tiebreaks[k] for line in counted]) for k in range(len(table.tiebreaks))]
+        score_text = column_format([line.score for line in table.lines])
         for line in table.lines:
-            score = points_text(line.score)
+            score = score_text(line.score)
+            values = line.tiebreaks or (None,) * len(table.tiebreaks)
             rows.append([str(line.berger), str(line.number), line.name, str(line.rating or ""), *line.cells,
                          score if line.counted else f"({score})",
-                         *(points_text(v) or NOT_USED for v in line.tiebreaks or (None,) * len(table.tiebreaks)),
-                         line.place if line.counted else "–"])
+                         *(NOT_USED if v is None else formats[k](v) for k, v in enumerate(values)),
+                         line.place if line.counted else "–"])  # fmt: skip
         grey = {k for k, line in enumerate(table.lines) if not line.counted}
         _fill(self.crosstable, headers, rows, grey)
         text = f"After round {table.round}; a cell holds the results against that Berger number, in round order."

@@ -4,11 +4,20 @@ Edits are the services' own (:class:`Swap`, :class:`Split`, :class:`MakePair`,
 :class:`SwapColours`, :class:`MoveBye`); boards are named by their number in
 the stored round, new boards numbered after the last (as ``apply_edits``
 does), so the dialog keeps that numbering for the rows it shows.
+
+The preview (every warning, the comparison with the engine's pairing) is
+worked out off the window's thread (in the child process: with 2,000
+players the engine takes seconds, issue 28); the dialog shows "Checking…"
+meanwhile and saves only a preview it has shown.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import IntEnum
+
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -22,9 +31,9 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QProgressBar,
     QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -32,7 +41,8 @@ from PySide6.QtWidgets import (
 from arbiter_app import services as sv
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.player_dialog import error_label, show_inline
-from arbiter_app.gui.view_base import tune_table
+from arbiter_app.gui.row_model import CENTRE, RowTableModel
+from arbiter_app.gui.view_base import fit_to_screen, tune_table
 from arbiter_app.gui.warning_dialogs import confirmed_call
 from arbiter_app.pairing.model import RoundPairing
 from arbiter_app.services import MakePair, MoveBye, Split, Swap, SwapColours
@@ -65,6 +75,49 @@ def describe(edit: Edit, names: dict[int, str]) -> str:
     return f"Bye to {who(edit.player)}"
 
 
+@dataclass(frozen=True)
+class ProposedBoard:
+    """A board of the pairing after the changes, as the dialog lists it."""
+
+    board: int
+    white: str
+    black: str
+    changed: bool
+
+
+class ProposedColumn(IntEnum):
+    BOARD = 0
+    WHITE = 1
+    BLACK = 2
+    CHANGED = 3
+
+
+class ProposedModel(RowTableModel[ProposedBoard]):
+    """The boards after the changes (a model: 1,000 boards listed without 4,000 table items)."""
+
+    Column = ProposedColumn
+    HEADERS = {0: "Bd", 1: "White", 2: "Black", 3: ""}
+    ALIGN = {0: CENTRE, 3: CENTRE}
+
+    def display(self, row: ProposedBoard, column: int) -> str:
+        return (str(row.board), row.white, row.black, "✎" if row.changed else "")[column]
+
+
+def players_model(names: dict[int, str], with_nobody: bool, parent: QWidget) -> QStandardItemModel:
+    """The players as a combo box lists them (``#12 Name``, the number as the item's data); one model shared by
+    the boxes that list the same players."""
+    model = QStandardItemModel(parent)
+    if with_nobody:
+        nobody = QStandardItem("nobody")
+        nobody.setData(None, Qt.ItemDataRole.UserRole)
+        model.appendRow(nobody)
+    for number, name in sorted(names.items()):
+        item = QStandardItem(f"#{number} {name}")
+        item.setData(number, Qt.ItemDataRole.UserRole)
+        model.appendRow(item)
+    return model
+
+
 class OverrideDialog(QDialog):
     def __init__(self, context: TournamentContext, info: RoundInfo, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -72,18 +125,23 @@ class OverrideDialog(QDialog):
         self.edits: list[Edit] = []
         self.preview: OverridePreview | None = None
         self.saved_warnings = 0
+        self._asked = 0
+        self._loading = False
+        self._refused = False
         self.names = {p.number: p.name for p in context.read(sv.list_players)}
         state = "published" if info.state != "draft" else "draft"
         self.setWindowTitle(f"Override round {info.number} ({state})")
-        self.boards = QTableWidget(0, 4)
+        self.boards_model = ProposedModel(self)
+        self.boards = QTableView()
         self.boards.setObjectName("proposedBoards")
-        self.boards.setHorizontalHeaderLabels(["Bd", "White", "Black", ""])
+        self.boards.setModel(self.boards_model)
         tune_table(self.boards, stretch_last=False)
-        self.boards.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.boards.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.boards.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         header = self.boards.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(ProposedColumn.BOARD, 48)
+        header.resizeSection(ProposedColumn.CHANGED, 28)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.bye_label = QLabel()
@@ -92,6 +150,11 @@ class OverrideDialog(QDialog):
         self.warnings.setWordWrap(True)
         self.warnings.setSpacing(3)
         self.warnings_title = QLabel()
+        self.checking = QProgressBar()
+        self.checking.setRange(0, 0)
+        self.checking.setMaximumWidth(120)
+        self.checking.setTextVisible(False)
+        self.checking.hide()
         self.edit_list = QListWidget()
         self.edit_list.setMaximumHeight(110)
         self.reason = QLineEdit()
@@ -119,7 +182,10 @@ class OverrideDialog(QDialog):
         left.addWidget(self.bye_label)
         left.addWidget(self._edit_box())
         right = QVBoxLayout()
-        right.addWidget(self.warnings_title)
+        title_row = QHBoxLayout()
+        title_row.addWidget(self.warnings_title, 1)
+        title_row.addWidget(self.checking)
+        right.addLayout(title_row)
         right.addWidget(self.warnings, 1)
         right.addWidget(QLabel("<b>Changes</b>"))
         right.addWidget(self.edit_list)
@@ -138,27 +204,27 @@ class OverrideDialog(QDialog):
         layout.addWidget(self.case)
         layout.addWidget(self.errors)
         layout.addWidget(self.buttons)
-        self.resize(1100, 640)
+        fit_to_screen(self, 1100, 640)
         self._refresh_preview()
 
     # --- building ----------------------------------------------------------------
 
-    def _player_box(self, with_nobody: bool = False) -> QComboBox:
+    def _player_box(self, model: QStandardItemModel) -> QComboBox:
         box = QComboBox()
-        if with_nobody:
-            box.addItem("nobody", None)
-        for number, name in sorted(self.names.items()):
-            box.addItem(f"#{number} {name}", number)
+        box.setModel(model)
+        box.setMinimumContentsLength(14)
+        box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         return box
 
     def _edit_box(self) -> QGroupBox:
         box = QGroupBox("Change")
         grid = QGridLayout(box)
-        self.swap_a, self.swap_b = self._player_box(), self._player_box()
-        self.new_white, self.new_black = self._player_box(), self._player_box()
+        players = players_model(self.names, False, self)
+        self.swap_a, self.swap_b = self._player_box(players), self._player_box(players)
+        self.new_white, self.new_black = self._player_box(players), self._player_box(players)
         for second in (self.swap_b, self.new_black):
             second.setCurrentIndex(min(1, second.count() - 1))
-        self.bye_box = self._player_box(with_nobody=True)
+        self.bye_box = self._player_box(players_model(self.names, True, self))
         rows: list[tuple[str, list[QWidget], str, object]] = [
             ("Swap players", [self.swap_a, self.swap_b], "Swap", self._on_swap_clicked),
             ("New board", [self.new_white, self.new_black], "Add board", self._on_pair_clicked),
@@ -198,14 +264,13 @@ class OverrideDialog(QDialog):
         return sorted(keys)
 
     def add_edit(self, edit: Edit) -> bool:
-        """Add a change and preview it; False (and the reason shown) if the services refuse it."""
+        """Add a change and preview it off the window's thread; False (the reason shown, the change taken back) if
+        the services refuse it: known at once with a synchronous runner, else when the preview comes back."""
         self.edits.append(edit)
-        if not self._refresh_preview():
-            self.edits.pop()
-            self._refresh_preview(keep_error=True)
-            return False
         self.edit_list.addItem(describe(edit, self.names))
-        return True
+        self._refused = False
+        self._refresh_preview()
+        return not self._refused
 
     def _selected_key(self) -> int | None:
         rows = self.boards.selectionModel().selectedRows()
@@ -240,36 +305,61 @@ class OverrideDialog(QDialog):
 
     # --- preview and save --------------------------------------------------------
 
-    def _refresh_preview(self, keep_error: bool = False) -> bool:
-        try:
-            preview = self._context.read(sv.preview_override, self._info.number, tuple(self.edits))
-        except Exception as error:  # noqa: BLE001
+    @property
+    def is_loading(self) -> bool:
+        """The preview of the changes is being worked out."""
+        return self._loading
+
+    def _refresh_preview(self, keep_error: bool = False) -> None:
+        """The pairing after the changes and every warning, worked out off the window's thread; a change the
+        services refuse is taken back, its reason shown."""
+        self._asked += 1
+        asked, edits = self._asked, tuple(self.edits)
+        self._set_loading(True)
+
+        def done(preview: OverridePreview) -> None:
+            if asked != self._asked:
+                return
+            self._set_loading(False)
+            if not keep_error:
+                self.errors.hide()
+            self.preview = preview
+            self.show_pairing(preview.proposed, {(b.white, b.black) for b in self._info.boards})
+            self._show_warnings(preview.warnings)
+            self._update_save()
+
+        def refused(error: BaseException) -> None:
+            if asked != self._asked:
+                return
+            self._refused = True
             show_inline(self.errors, error)
-            return False
-        if not keep_error:
-            self.errors.hide()
-        self.preview = preview
-        self.show_pairing(preview.proposed, {(b.white, b.black) for b in self._info.boards})
-        self._show_warnings(preview.warnings)
+            if len(self.edits) == len(edits) and self.edits:
+                self.edits.pop()  # the change just added: taken back, the preview before it shown again
+                self.edit_list.takeItem(self.edit_list.count() - 1)
+                self._refresh_preview(keep_error=True)
+            else:
+                self._set_loading(False)
+
+        self._context.compute(sv.preview_override, self._info.number, edits, on_done=done, on_error=refused)
+
+    def _set_loading(self, loading: bool) -> None:
+        self._loading = loading
+        self.checking.setVisible(loading)
+        if loading:
+            self.warnings_title.setText("<b>Checking the changes…</b>")
         self._update_save()
-        return True
 
     def show_pairing(self, pairing: RoundPairing, original: set[tuple[int, int]]) -> None:
         """The boards (✎ where not in ``original``) and the bye."""
-        self.boards.setRowCount(len(pairing.boards))
-        for row, board in enumerate(pairing.boards):
-            changed = (board.white, board.black) not in original
-            cells = [
-                str(row + 1),
-                f"#{board.white} {self.names.get(board.white, '')}",
-                f"#{board.black} {self.names.get(board.black, '')}",
-                "✎" if changed else "",
-            ]
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                if column in (0, 3):
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                self.boards.setItem(row, column, item)
+        selected = self.boards.selectionModel().selectedRows()
+        row = selected[0].row() if selected else None
+        self.boards_model.set_rows([
+            ProposedBoard(k, f"#{b.white} {self.names.get(b.white, '')}", f"#{b.black} {self.names.get(b.black, '')}",
+                          (b.white, b.black) not in original)
+            for k, b in enumerate(pairing.boards, 1)
+        ])  # fmt: skip
+        if row is not None and row < self.boards_model.rowCount():
+            self.boards.selectRow(row)
         bye = pairing.bye
         self.bye_label.setText(f"Bye: #{bye} {self.names.get(bye, '')}" if bye is not None else "Bye: nobody")
 
@@ -294,8 +384,11 @@ class OverrideDialog(QDialog):
 
     def _update_save(self) -> None:
         reason = reason_text(self.reason.text())  # zero-width and other invisible characters are no reason
-        self.save_button.setEnabled(bool(self.edits) and bool(reason) and not self._case_missing())
-        if not reason:
+        self.save_button.setEnabled(bool(self.edits) and bool(reason) and not self._case_missing()
+                                    and not self._loading)  # fmt: skip
+        if self._loading:
+            self.save_button.setToolTip("The changes are being checked")
+        elif not reason:
             self.save_button.setToolTip("A reason is required (it is kept in the audit log)")
         elif self._case_missing():
             self.save_button.setToolTip("Name the case of C.04.2-2026 4.4 that allows the change")
@@ -304,7 +397,7 @@ class OverrideDialog(QDialog):
 
     def _on_accepted(self) -> None:
         reason = reason_text(self.reason.text())
-        if not reason or not self.edits or self._case_missing():
+        if not reason or not self.edits or self._case_missing() or self._loading:
             return
         try:
             # The warnings shown name every board whose result the change discards: saving confirms it.

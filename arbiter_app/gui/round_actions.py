@@ -4,15 +4,16 @@ again, publish, override by hand, ask why."""
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer, SignalInstance
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QMessageBox, QProgressBar, QToolButton
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QMessageBox, QProgressBar, QToolButton, QWidget
 
 from arbiter_app import services as sv
 from arbiter_app.errors import PairingImpossibleError
 from arbiter_app.explain.words import counted
+from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.override_dialog import OverrideDialog
@@ -22,8 +23,30 @@ from arbiter_app.gui.warning_dialogs import dialog_for
 from arbiter_app.services.articles import article, article_text
 from arbiter_app.services.dto import PublishInfo, RoundInfo
 
-if TYPE_CHECKING:
-    from arbiter_app.gui.rounds_view import RoundsView
+
+class RoundShown(Protocol):
+    """What the actions need of the view that shows a round (:class:`~arbiter_app.gui.rounds_view.RoundsView`):
+    named here, so that this module does not import the view that builds it (issue 30.3)."""
+
+    context: TournamentContext | None
+    rounds: tuple[RoundInfo, ...]
+    feedback: QLabel
+    entry: QWidget
+    explain_requested: SignalInstance
+
+    @property
+    def current(self) -> RoundInfo | None: ...
+
+    @property
+    def is_busy(self) -> bool: ...
+
+    def refresh_if_visible(self) -> None: ...
+
+    def show_round_soon(self, number: int) -> None: ...
+
+    def window_widget(self) -> QWidget:
+        """The widget the actions' dialogs are parented to."""
+        ...
 
 
 def tool_button(action: QAction) -> QToolButton:
@@ -36,9 +59,10 @@ def tool_button(action: QAction) -> QToolButton:
 class RoundActions(QObject):
     """The round view's actions (also in the Round menu) and the pairing progress shown while the worker runs."""
 
-    def __init__(self, view: RoundsView) -> None:
-        super().__init__(view)
+    def __init__(self, view: RoundShown, parent: QObject | None = None) -> None:
+        super().__init__(parent)
         self.view = view
+        self.parent_widget = view.window_widget()
         self._started = 0.0
         self.pair = QAction("&Pair next round", self)
         self.pair.setShortcut("Ctrl+P")
@@ -157,7 +181,7 @@ class RoundActions(QObject):
         last = self.view.rounds[-1].number if self.view.rounds else 0
         if not last:  # checklist Q62: a setup that cannot be completed under the rules is told before the start
             for notice in self.view.context.read(sv.setup_notices):
-                run_modal(dialog_for(notice, self.view))
+                run_modal(dialog_for(notice, self.parent_widget))
         self._pair(last + 1, 0)
 
     def _pair(self, number: int, confirmed: int) -> None:
@@ -169,7 +193,7 @@ class RoundActions(QObject):
         def failed(error: BaseException) -> None:
             if isinstance(error, sv.ConfirmationNeeded) and error.level > confirmed:
                 self._stop_progress()
-                if dialog_for(error.warning, self.view).exec() == QDialog.DialogCode.Accepted:
+                if dialog_for(error.warning, self.parent_widget).exec() == QDialog.DialogCode.Accepted:
                     self._pair(number, error.level)
                 return
             self._on_pairing_failed(error)
@@ -181,7 +205,7 @@ class RoundActions(QObject):
             return
         if self.view.current.overrides:
             answer = QMessageBox.question(
-                self.view,
+                self.parent_widget,
                 "Pair again",
                 "The draft was changed by hand. Pair it again with the engine and drop the changes?",
             )
@@ -201,7 +225,7 @@ class RoundActions(QObject):
 
     def _on_pairing_failed(self, error: BaseException) -> None:
         self._stop_progress()
-        show_error(self.view, error)
+        show_error(self.parent_widget, error)
         if isinstance(error, PairingImpossibleError):
             self.view.feedback.setText("The engine cannot pair this round: pair it by hand with Edit pairings.")
 
@@ -211,30 +235,38 @@ class RoundActions(QObject):
             return
         edition = info.edition or self.view.context.tournament.edition
         answer = QMessageBox.question(
-            self.view,
+            self.parent_widget,
             f"Publish round {info.number}",
             f"Publish the pairing of round {info.number} ({counted(len(info.boards), 'board')})?\n\n"
             f"Once published, {article(edition, 'published')} applies: {article_text(edition, 'published')}.",
         )
         if answer != QMessageBox.StandardButton.Yes:
             return
-        try:
-            published: PublishInfo = self.view.context.call(sv.publish_round, info.number)
-        except Exception as error:  # noqa: BLE001
-            show_error(self.view, error)
-            return
-        text = f"Round {info.number} published."
-        if published.backup is not None:
-            text += f" Backup copy: {published.backup}"
-        if published.backup_error:
-            QMessageBox.warning(self.view, "Backup copy", published.backup_error)
-        self.view.feedback.setText(text)
-        self.view.entry.setFocus()
+        number = info.number
+
+        def published(done: PublishInfo) -> None:
+            self._stop_progress()
+            text = f"Round {number} published."
+            if done.backup is not None:
+                text += f" Backup copy: {done.backup}"
+            if done.backup_error:
+                QMessageBox.warning(self.parent_widget, "Backup copy", done.backup_error)
+            self.view.feedback.setText(text)
+            self.view.entry.setFocus()
+
+        def failed(error: BaseException) -> None:
+            self._stop_progress()
+            show_error(self.parent_widget, error)
+
+        # Off the window's thread: publishing writes the round and a backup copy of the file (a second with
+        # 2,000 players, issue 28).
+        self._start_progress(f"Publishing round {number}…")
+        self.view.context.run(sv.publish_round, number, on_done=published, on_error=failed)
 
     def _on_override_triggered(self) -> None:
         if self.view.context is None or self.view.current is None:
             return
-        dialog = OverrideDialog(self.view.context, self.view.current, self.view)
+        dialog = OverrideDialog(self.view.context, self.view.current, self.parent_widget)
         if run_modal(dialog):
             self.view.feedback.setText(
                 f"Round {self.view.current.number}: override saved ({dialog.saved_warnings} warnings recorded in the "
@@ -246,9 +278,9 @@ class RoundActions(QObject):
         if self.view.context is None or number is None:
             return
         try:
-            dialog = PairingEditDialog(self.view.context, number, self.view)
+            dialog = PairingEditDialog(self.view.context, number, self.parent_widget)
         except Exception as error:  # noqa: BLE001
-            show_error(self.view, error)
+            show_error(self.parent_widget, error)
             return
         if run_modal(dialog) and dialog.stored is not None:
             self.view.refresh_if_visible()

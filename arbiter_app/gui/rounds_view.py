@@ -70,7 +70,8 @@ class RoundsView(ContextView):
         self._wanted: int | None = None
         self._pending: dict[int, int] = {}
         """Board -> how many of its results typed are being stored."""
-        self.round_actions = RoundActions(self)
+        self.feedback = QLabel()
+        self.round_actions = RoundActions(self, self)
         self.pair_action = self.round_actions.pair
         self.repair_action = self.round_actions.repair
         self.publish_action = self.round_actions.publish
@@ -108,7 +109,6 @@ class RoundsView(ContextView):
         self.entry.default_board_wanted.connect(self._on_default_board_wanted)
         self.entry_hint = note(KEY_WORDS)
         self.entry_hint.setWordWrap(False)
-        self.feedback = QLabel()
         self.feedback.setWordWrap(True)
         self.feedback.setObjectName("resultFeedback")
         top = button_row(heading("Round"), self.round_box, self.state_label)
@@ -128,6 +128,9 @@ class RoundsView(ContextView):
         layout.addLayout(entry_row)
         layout.addWidget(self.feedback)
         self._update_actions()
+
+    def window_widget(self) -> QWidget:
+        return self
 
     @property
     def progress(self) -> QProgressBar:

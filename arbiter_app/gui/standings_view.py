@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -23,15 +24,15 @@ from arbiter_app import services as sv
 from arbiter_app.errors import ArbiterError
 from arbiter_app.gui import process_call
 from arbiter_app.gui.messages import error_text, is_expected
-from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.row_model import LazyRows
-from arbiter_app.pairing.points import points_text, tenths_text
+from arbiter_app.gui.why_above_dialog import WhyAboveDialog
+from arbiter_app.pairing.points import column_format, tenths_text
 from arbiter_app.gui.standings_model import StandingColumn, StandingLine, StandingsModel
 from arbiter_app.gui.view_base import ContextView, blocked, button_row, fit_width, heading, note, tune_table, widen
 from arbiter_app.gui.warning_dialogs import confirmed_call
 from arbiter_app.gui.workers import Runner
 from arbiter_app.services.dto import RoundInfo, StandingRow
-from arbiter_app.standings.table import StandingsRow
+from arbiter_app.standings.table import Standings, StandingsRow
 
 NOT_USED = "–"
 """Shown for a tie-break that gives a player no value."""
@@ -39,12 +40,45 @@ ENTERED = " e"
 """Follows a tie-break value entered by hand (computed elsewhere, checklist Q207)."""
 
 
-def ranked_line(r: StandingsRow, codes: Sequence[str] = ()) -> StandingLine:
-    """A line of the standings with tie-breaks, in words; values entered by hand marked."""
-    tiebreaks = tuple((points_text(v) or NOT_USED) + (ENTERED if codes and codes[k] in r.entered else "")
+Format = Callable[[Any], str]
+
+
+def column_formats(table: Standings) -> dict[str, Format]:
+    """Each column's one format (points as ``PTS``, then each tie-break by code): halves as ``½`` unless a value
+    of the column needs decimals, then every value with as many (issue 28: one column mixed ``28½`` and
+    ``14.75``)."""
+    formats = {"PTS": column_format([r.score for r in table.rows])}
+    for k, code in enumerate(table.tiebreaks):
+        formats[code] = column_format([r.tiebreaks[k] for r in table.rows])
+    return formats
+
+
+def ranked_line(r: StandingsRow, codes: Sequence[str] = (), formats: dict[str, Format] | None = None) -> StandingLine:
+    """A line of the standings with tie-breaks, in words (each column in its one format); values entered by hand
+    marked."""
+    formats = formats or {}
+    plain = column_format([])
+
+    def text(code: str, value: Any) -> str:
+        return NOT_USED if value is None else formats.get(code, plain)(value)
+
+    tiebreaks = tuple(text(codes[k] if k < len(codes) else "", v) + (ENTERED if codes and codes[k] in r.entered else "")
                       for k, v in enumerate(r.tiebreaks))  # fmt: skip
-    return StandingLine(r.place_label, r.number, r.name, r.rating, points_text(r.score), tiebreaks, r.by_lot,
+    return StandingLine(r.place_label, r.number, r.name, r.rating, text("PTS", r.score), tiebreaks, r.by_lot,
                         r.by_hand)  # fmt: skip
+
+
+def legend_of_ties(table: Standings, remaining_ties: str = "") -> str:
+    """What the table does with players equal on points and every tie-break: the marks its rows carry."""
+    parts = []
+    if any(r.by_lot for r in table.rows):
+        parts.append("(lot) = equal on points and every tie-break, the place decided by drawing of lots.")
+    if any(r.is_shared for r in table.rows):
+        parts.append("5-7 = equal on points and every tie-break: the places shared.")
+    if not parts:
+        parts.append("No two players are equal on points and every tie-break"
+                     + (f" (such ties: {remaining_ties})." if remaining_ties else "."))
+    return " ".join(parts)
 
 
 def score_line(r: StandingRow) -> StandingLine:
@@ -56,6 +90,8 @@ class StandingsView(ContextView):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = StandingsModel(self)
+        self.formats: dict[str, Format] = {}
+        """Each column's format in the table shown (Why above? writes values as the table does)."""
         self.runner = Runner(self)
         """Computes the standings off the GUI thread (the window gives it one like its own: :meth:`use_runner`)."""
         self._asked = 0
@@ -103,8 +139,8 @@ class StandingsView(ContextView):
         if self.context is None:
             self.model.set_lines([], (), {})
             return
-        if not self.context.fetch([(sv.list_rounds, ()), (sv.tournament_tiebreaks, ()), (sv.standing_marks, ())],
-                                  self.refresh_if_visible_again):
+        if not self.context.fetch([(sv.list_rounds, ()), (sv.tournament_tiebreaks, ()), (sv.standing_marks, ()),
+                                   (sv.list_open_games, ())], self.refresh_if_visible_again):  # fmt: skip
             return  # read off the GUI thread first
         rounds = self.context.read(sv.list_rounds)
         published = [r for r in rounds if r.state != "draft"]
@@ -180,13 +216,15 @@ class StandingsView(ContextView):
             codes = tuple(e.code for e in legend)
             names = {e.code: f"{e.name} ({e.source})" for e in legend}
             table = result
-            lines: Sequence[StandingLine] = LazyRows(table.rows, lambda r: marked(ranked_line(r, table.tiebreaks)))
+            formats = self.formats = column_formats(table)
+            lines: Sequence[StandingLine] = LazyRows(
+                table.rows, lambda r: marked(ranked_line(r, table.tiebreaks, formats)))
             self.note.setText(
                 f"Tie-breaks ({rules}): "
                 + "; ".join(f"{e.code} = {e.name} ({e.source})" for e in legend)
                 + f". {NOT_USED} = not used for this player (not defined, or DE whose Article 6 conditions fail)."
                 + "".join(f" {c} separated no one." for c in codes if c not in table.deciding)
-                + " Equal on everything: shared place."
+                + " " + legend_of_ties(table)
                 + (" (hand) = placed by the arbiter within a tie." if any(r.by_hand for r in table.rows) else "")
                 + (f" {ENTERED.strip()} = value entered by hand." if any(r.entered for r in table.rows) else "")
                 + self._provisional(after)
@@ -213,28 +251,24 @@ class StandingsView(ContextView):
         waiting = [str(g) for g in self.context.read(sv.list_open_games) if g.round <= after]
         return " Provisional: games without their final result: " + ", ".join(waiting) + "." if waiting else ""
 
-    def why_text(self, a: int, b: int) -> str:
-        """The explanation of why ``a`` is above ``b`` (or not) after the round shown."""
-        from arbiter_app.standings.c07.why import explain_text
-
-        assert self.context is not None
-        return explain_text(self.context.read(sv.why_above, a, b, self.after.currentData()))
+    def show_why_above(self, a: int | None = None, b: int | None = None) -> WhyAboveDialog | None:
+        """Why is ``a`` above ``b`` (by default the two players selected)? A dialog of two tables, answered off the
+        window's thread; None (and a word) unless two players are named."""
+        if self.context is None:
+            return None
+        if a is None or b is None:
+            numbers = self._selected_numbers()
+            if len(numbers) != 2:
+                QMessageBox.information(self, "Why above?", "Select two players in the standings.")
+                return None
+            a, b = numbers
+        dialog = WhyAboveDialog(self.context, a, b, self.after.currentData(), self.formats, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
 
     def _on_why_clicked(self) -> None:
-        if self.context is None:
-            return
-        rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})
-        if len(rows) != 2:
-            QMessageBox.information(self, "Why above?", "Select two players in the standings.")
-            return
-        a, b = (self.model.row_at(row).number for row in rows)
-        try:
-            text = self.why_text(a, b)
-        except ArbiterError as error:
-            text = str(error)
-        box = QMessageBox(QMessageBox.Icon.Information, f"Why is {a} above {b}?", text, parent=self)
-        box.setStyleSheet("QLabel { font-family: monospace; }")
-        run_modal(box)
+        self.show_why_above()
 
     def _selected_numbers(self) -> list[int]:
         rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})

@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from arbiter_app.pairing.model import Outcome, RoundRecord, TournamentState
 from arbiter_app.standings.rules import Value
-from arbiter_app.standings.table import Standings
+from arbiter_app.standings.table import Standings, StandingsRow
 
 BUCHHOLZ_FAMILY = frozenset({"BH", "AOB", "FB"})
 """C.07 Article 8: not for round robins."""
@@ -76,6 +76,12 @@ def without_players(state: TournamentState, excluded: frozenset[int]) -> Tournam
         not_paired=frozenset(n for n in state.not_paired if n not in excluded),
         forbidden_pairs=frozenset(pair for pair in state.forbidden_pairs if not pair & excluded),
     )
+
+
+def place_text(row: StandingsRow) -> str:
+    """A place as the standings show it: ``3``, ``5-7`` shared, ``3 (lot)`` drawn by lot, ``3 (hand)`` ranked by
+    the arbiter (the crosstable gives the same place as the standings, issue 28)."""
+    return row.place_label + (" (lot)" if row.by_lot else " (hand)" if row.by_hand else "")
 
 
 @dataclass(frozen=True)
@@ -149,7 +155,7 @@ def round_robin_table(state: TournamentState, standings: Standings, berger: dict
                 counted += Fraction(record.points, 10)
         row = ranked.get(p.number)
         lines.append(RoundRobinLine(p.number, berger[p.number], p.name, p.rating, tuple(cells), counted,
-                                    p.number not in excluded, row.place_label if row else "",
+                                    p.number not in excluded, place_text(row) if row else "",
                                     row.tiebreaks if row else ()))
     notes = []
     for p in players:

@@ -109,13 +109,13 @@ def test_a_round_the_engine_cannot_pair_is_paired_by_hand(
     assert view.edit_pairings_action.text() == "&Edit pairings of round 4…"
 
     def by_hand(d: PairingEditDialog) -> None:
-        assert d.session.original is None and d.boards.rowCount() == 0
+        assert d.session.original is None and d.boards.model().rowCount() == 0
         for white, black in ((2, 1), (4, 3)):
             d.new_white.setCurrentIndex(d.new_white.findData(white))
             d.new_black.setCurrentIndex(d.new_black.findData(black))
             on_modal(ProceedDialog, lambda p: p.proceed.click())
             _button(d, "Add board").click()
-        assert d.boards.rowCount() == 2
+        assert d.boards.model().rowCount() == 2
         d.reason.setText("A.9: everybody has met everybody")
         on_modal(TwoStepDialog, _both_steps)
         d.save_button.click()

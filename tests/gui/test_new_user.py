@@ -171,7 +171,9 @@ def test_new_user_runs_a_small_tournament(qtbot: Any, window: MainWindow, tmp_pa
     assert standings.codes and standings.headerData(len(StandingColumn), Qt.Orientation.Horizontal) == "BH/C1"
     assert "C.07-2026 8.1" in window.standings_view.note.text()
     first, second = standings.row_at(0).number, standings.row_at(1).number
-    assert "above" in window.standings_view.why_text(first, second)
+    why = window.standings_view.show_why_above(first, second)
+    assert why is not None and why.answered and "is above" in why.conclusion.text()
+    why.accept()
     window.tabs.setCurrentWidget(window.audit_view)
     audit = window.audit_view.model
     overrides = [e for e in audit.rows if e.action == "override"]

@@ -188,7 +188,9 @@ def test_ten_player_double_round_robin_in_the_gui(qtbot: Any, window: MainWindow
         if number != leaver:
             assert row[14] == line_score(scores[number])  # the games against the leaver not counted
             assert row[4 + LEAVER_BERGER - 1] != ""  # but shown: C.05 keeps them in the table
-            assert row[15:19] == list(by_number[number].tiebreaks) and row[19] == by_number[number].place
+            line = by_number[number]
+            mark = " (lot)" if line.by_lot else " (hand)" if line.by_hand else ""
+            assert row[15:19] == list(line.tiebreaks) and row[19] == line.place + mark
     assert "3 of 18 games" in rr_view.note.text() and "C.05" in rr_view.note.text()
     rounds = cells(rr_view.rounds)
     for number in range(1, 19):

@@ -101,11 +101,12 @@ def opponent_scores(ctx: C07Context, number: int, sonneborn_berger: bool) -> lis
         if r.played:
             assert r.opponent is not None
             score = ctx.adjusted[r.opponent]
-            how = f"adjusted score of opponent {r.opponent} ({ctx.edition.cite('16.3')})"
+            how = f"score of opponent {r.opponent}"
             drawn = [o.number for o in ctx.rounds[r.opponent] if o.category is Category.FINAL_REQUESTED_BYE]
-            if score != ctx.scores[r.opponent]:
-                how += (f": real score {points_text(ctx.scores[r.opponent])}, rounds {', '.join(map(str, drawn))}"
-                        f" counted as draws ({ctx.edition.cite('16.3.2')})")  # fmt: skip
+            if score != ctx.scores[r.opponent]:  # said only where something is adjusted (issue 28)
+                how = (f"adjusted score of opponent {r.opponent} ({ctx.edition.cite('16.3')}): real score "
+                       f"{points_text(ctx.scores[r.opponent])}, rounds {', '.join(map(str, drawn))} counted as draws "
+                       f"({ctx.edition.cite('16.3.2')})")  # fmt: skip
             opponent, scheduled = r.opponent, None
         else:
             score, how = dummy_score(ctx, number, r)
