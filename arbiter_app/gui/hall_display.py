@@ -1,14 +1,21 @@
 """The hall display: the pairings of the round on a second screen or a projector, paging by itself.
 
 Two kinds of page follow each other: the boards in order (C.04.2.D.9) and the players in alphabetical
-order with their board and colour, for players looking for their board.  The type is sized from the window's
-height (a sixteenth of it for a line: some 6 cm on a 1-metre-high screen, readable from 5 metres) and shrunk
-only as far as the longest line needs to fit the width, so no name is ever cut.
+order with their board and colour, for players looking for their board.  The page size follows the screen: a
+line is some 40 pixels high (readable from the back of a hall on a screen of 1,080 lines; more lines on a
+larger screen, fewer on a smaller one), and the pages by name put as many columns side by side as the width
+takes, each page titled with the range of names it holds in large type, as long a prefix as it takes to tell
+it from the pages beside it ("Kal–Kem").  The type is shrunk only as far as the longest line needs to fit the
+width, so no name is ever cut.
+
+The display never shows a value it has not read: the round, the players and the scores before the round are
+read off the window's thread together, and a page is made only when all three are in ("Loading the round…"
+until then; the pages shown stay as they are while a change is read).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QRect, Qt, QTimer
@@ -23,11 +30,16 @@ from arbiter_app.pairing.points import tenths_text
 from arbiter_app.services.dto import PlayerInfo, RoundInfo
 
 ROWS = 14
-"""Lines of a page under its title."""
+"""Lines of a page when no window gives its height (the window's own: :func:`rows_for`)."""
+LINE_PIXELS = 40
+"""The height of a line the page size aims at."""
+ROW_RANGE = (8, 40)
+"""The fewest and most lines a page holds."""
 PAGE_SECONDS = 12
 """How long a page stays on the screen."""
-LINES_ON_SCREEN = ROWS + 2.5
+TITLE_LINES = 2.5
 """The title and the footer take the room of two and a half lines."""
+LOADING = "Loading the round…"
 BACKGROUND = QColor("#101820")
 FOREGROUND = QColor("#f4f4f4")
 ACCENT = QColor("#ffd166")
@@ -51,7 +63,9 @@ class HallPage:
     headers: tuple[str, ...]
     lines: tuple[HallLine, ...]
     columns: int = 1
-    """Side by side blocks of lines (the alphabetical pages use two on a landscape screen)."""
+    """Side by side blocks of lines (the alphabetical pages use as many as the width takes)."""
+    names: str = ""
+    """The range of names on an alphabetical page (``Kal–Kem``), drawn large beside the title."""
 
 
 @dataclass(frozen=True)
@@ -92,7 +106,35 @@ def seats(info: RoundInfo, players: Sequence[PlayerInfo]) -> list[Seat]:
     return sorted(found, key=lambda s: (s.key, s.board))
 
 
-def board_pages(info: RoundInfo, players: Sequence[PlayerInfo], scores: dict[int, int]) -> list[HallPage]:
+def rows_for(height: int) -> int:
+    """Lines of a page on a window ``height`` pixels high: as many lines of about :data:`LINE_PIXELS` as fit under
+    the title (14 on a screen of 768 lines, 24 on one of 1,080)."""
+    return max(ROW_RANGE[0], min(ROW_RANGE[1], int(height / LINE_PIXELS - TITLE_LINES)))
+
+
+def initials(keys: Sequence[str], first: int, last: int) -> str:
+    """The range of names on the page holding ``keys[first:last + 1]`` (sorted), as short as it can be while
+    telling the page from the ones before and after it: ``A–C``, ``Kal–Kem``."""
+
+    def prefix(key: str, other: str | None) -> str:
+        if other is None:
+            return key[:1]
+        k = 1
+        while k < len(key) and key[:k] == other[:k]:
+            k += 1
+        return key[:k]
+
+    start = prefix(keys[first], keys[first - 1] if first > 0 else None)
+    end = prefix(keys[last], keys[last + 1] if last + 1 < len(keys) else None)
+    start, end = start.strip().capitalize(), end.strip().capitalize()
+    if len(start) > 1 or len(end) > 1:  # within one letter: the same length both ends reads better
+        size = max(len(start), len(end))
+        start, end = keys[first][:size].strip().capitalize(), keys[last][:size].strip().capitalize()
+    return start if start == end else f"{start}–{end}"
+
+
+def board_pages(info: RoundInfo, players: Sequence[PlayerInfo], scores: dict[int, int],
+                rows: int = ROWS) -> list[HallPage]:  # fmt: skip
     by_number = {p.number: p for p in players}
     lines = [
         HallLine(
@@ -110,24 +152,24 @@ def board_pages(info: RoundInfo, players: Sequence[PlayerInfo], scores: dict[int
     if info.bye is not None:
         lines.append(HallLine(("", display_name(by_number.get(info.bye), info.bye), "", "bye", "", "")))
     headers = ("Bd", "White", "Pts", "", "Pts", "Black")
-    chunks = [lines[k : k + ROWS] for k in range(0, len(lines), ROWS)] or [[]]
+    chunks = [lines[k : k + rows] for k in range(0, len(lines), rows)] or [[]]
     title = f"Round {info.number} — by board"
     return [HallPage(title, headers, tuple(chunk), 1) for chunk in chunks]
 
 
-def name_pages(info: RoundInfo, players: Sequence[PlayerInfo], columns: int) -> list[HallPage]:
+def name_pages(info: RoundInfo, players: Sequence[PlayerInfo], columns: int, rows: int = ROWS) -> list[HallPage]:
+    """The players by name, ``columns`` blocks of ``rows`` lines a page, each page titled with its range of
+    names (:func:`initials`)."""
     found = seats(info, players)
     lines = [HallLine((s.name, s.board, s.colour)) for s in found]
-    per_page = ROWS * columns
+    per_page = rows * columns
     chunks = [lines[k : k + per_page] for k in range(0, len(lines), per_page)] or [[]]
     keys = [s.key for s in found]
     pages = []
     for k, chunk in enumerate(chunks):
-        span_keys = keys[k * per_page : k * per_page + len(chunk)]
-        first, last = (span_keys[0][:1].upper(), span_keys[-1][:1].upper()) if span_keys else ("", "")
-        span = f" {first}–{last}" if first and last and first != last else f" {first}" if first else ""
+        span = f" {initials(keys, k * per_page, k * per_page + len(chunk) - 1)}" if chunk else ""
         pages.append(HallPage(f"Round {info.number} — find your board{span}", ("Player", "Bd", "Colour"),
-                              tuple(chunk), columns))
+                              tuple(chunk), columns, span.strip()))
     return pages
 
 
@@ -151,6 +193,8 @@ class HallDisplay(QWidget):
         self.setPalette(palette)
         self.setAutoFillBackground(True)
         self.context: TournamentContext | None = None
+        self.is_loaded = False
+        """The pages shown were made from the round, players and scores read together (never a value not read)."""
         self.info: RoundInfo | None = None
         self.players: tuple[PlayerInfo, ...] = ()
         self.scores: dict[int, int] = {}
@@ -173,29 +217,67 @@ class HallDisplay(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
+        """Read the round, the players and the scores before the round (off the window's thread), then page them;
+        until all are in, the pages shown stay as they were (or say the round is loading)."""
         context = self.context
         if context is None:
-            self.info, self.players, self.scores = None, (), {}
-        else:
-            if not context.fetch([(sv.list_rounds, ()), (sv.list_players, ())], self.refresh):
-                return
-            self.info = shown_round(context.read(sv.list_rounds))
-            self.players = tuple(context.read(sv.list_players))
-            if self.info is not None:
-                if not context.fetch([(sv.standings, (self.info.number - 1,))], self.refresh):
-                    return
-                self.scores = {row.number: row.points for row in context.read(sv.standings, self.info.number - 1)}
+            self._show(None, (), {})
+            return
+        if not context.fetch([(sv.list_rounds, ()), (sv.list_players, ())], self._refresh_again(context)):
+            return self._wait()
+        info = shown_round(context.read(sv.list_rounds))
+        if info is None:
+            self._show(None, (), {})
+            return
+        if not context.fetch([(sv.standings, (info.number - 1,))], self._refresh_again(context)):
+            return self._wait()
+        scores = {row.number: row.points for row in context.read(sv.standings, info.number - 1)}
+        self._show(info, tuple(context.read(sv.list_players)), scores)
+
+    def _refresh_again(self, context: TournamentContext) -> Callable[[], None]:
+        def again() -> None:
+            if context is self.context:
+                self.refresh()
+
+        return again
+
+    def _wait(self) -> None:
+        """What the pages need is being read: a display that has shown nothing yet says so."""
+        if not self.is_loaded:
+            self.pages, self.page = [HallPage(LOADING, (), ())], 0
+            self.update()
+
+    def _show(self, info: RoundInfo | None, players: tuple[PlayerInfo, ...], scores: dict[int, int]) -> None:
+        self.info, self.players, self.scores = info, players, scores
+        self.is_loaded = True
         self._paginate()
 
+    def rows(self) -> int:
+        """Lines of a page on this window (:func:`rows_for`)."""
+        return rows_for(self.height())
+
+    def name_columns(self, rows: int) -> int:
+        """How many blocks of names fit side by side at the type the page size gives (a fifth smaller at most: the
+        page's type shrinks that far to fit, :meth:`page_font`)."""
+        font = QFont(self.font())
+        font.setPixelSize(max(8, int(self.height() / (rows + TITLE_LINES) * 0.7 * 0.8)))
+        fm = QFontMetrics(font)
+        names = sorted((display_name(p, p.number) for p in self.players), key=len)[-3:] or ["M" * 16]
+        block = fm.horizontalAdvance(names[-1]) + fm.horizontalAdvance("Bd   Black   MMMM")
+        return max(1, min(4, (self.width() - 2 * self.margin()) // max(block, 1)))
+
     def _paginate(self) -> None:
+        if not self.is_loaded:
+            self._wait()
+            return
         if self.info is None:
             self.pages = [HallPage("No round published yet", (), ())]
             self.setWindowTitle("Pairings — hall display")
         else:
             self.setWindowTitle(f"Round {self.info.number}: {counted(len(self.info.boards), 'board')} — hall display")
-            columns = 2 if self.width() > self.height() * 1.2 else 1
-            self.pages = board_pages(self.info, self.players, self.scores) + name_pages(
-                self.info, self.players, columns
+            rows = self.rows()
+            self.pages = board_pages(self.info, self.players, self.scores, rows) + name_pages(
+                self.info, self.players, self.name_columns(rows), rows
             )
         self.page = min(self.page, len(self.pages) - 1)
         self.update()
@@ -227,13 +309,14 @@ class HallDisplay(QWidget):
 
     # --- drawing -----------------------------------------------------------------
 
-    def line_height(self) -> int:
-        return max(12, int(self.height() / LINES_ON_SCREEN))
+    def line_height(self, page: HallPage | None = None) -> int:
+        rows = max(len(page.lines) if page is not None and page.columns == 1 else 0, self.rows())
+        return max(12, int(self.height() / (rows + TITLE_LINES)))
 
     def page_font(self, page: HallPage) -> QFont:
         """A line's type from the window height, smaller only if the page's longest line would not fit."""
         font = QFont(self.font())
-        font.setPixelSize(max(8, int(self.line_height() * 0.7)))
+        font.setPixelSize(max(8, int(self.line_height(page) * 0.7)))
         needed = sum(self.column_widths(page, font)) * page.columns
         room = self.width() - 2 * self.margin()
         if needed > room:
@@ -262,16 +345,23 @@ class HallDisplay(QWidget):
         page = self.pages[self.page]
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        h, m = self.line_height(), self.margin()
+        h, m = self.line_height(page), self.margin()
         title_font = QFont(self.font())
         title_font.setPixelSize(max(8, int(h * 0.8)))
         title_font.setBold(True)
         painter.setFont(title_font)
         painter.setPen(ACCENT)
         title_rect = QRect(m, 0, self.width() - 2 * m, int(h * 1.3))
+        title = page.title[: len(page.title) - len(page.names)].rstrip() if page.names else page.title
         painter.drawText(title_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         QFontMetrics(title_font).elidedText(page.title, Qt.TextElideMode.ElideRight,
+                         QFontMetrics(title_font).elidedText(title, Qt.TextElideMode.ElideRight,
                                                              title_rect.width() - 120))
+        if page.names:  # the range of names, large: a player sees from afar whether the page is theirs
+            big = QFont(title_font)
+            big.setPixelSize(max(8, int(h * 1.2)))
+            painter.setFont(big)
+            painter.drawText(QRect(m, 0, self.width() - 2 * m, int(h * 1.3)),
+                             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter, page.names)
         footer = f"page {self.page + 1} of {len(self.pages)}"
         small = QFont(self.font())
         small.setPixelSize(max(8, int(h * 0.45)))
@@ -288,7 +378,8 @@ class HallDisplay(QWidget):
         top = int(h * 1.4)
         for c in range(page.columns):
             left = m + c * block
-            lines = page.lines[c * ROWS : (c + 1) * ROWS] if page.columns > 1 else page.lines
+            per_block = -(-len(page.lines) // page.columns) if page.columns > 1 else len(page.lines)
+            lines = page.lines[c * per_block : (c + 1) * per_block]
             bold = QFont(font)
             bold.setBold(True)
             painter.setFont(bold)

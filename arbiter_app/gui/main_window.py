@@ -43,7 +43,7 @@ from arbiter_app.gui.rounds_view import RoundsView
 from arbiter_app.gui.seminar import SeminarView
 from arbiter_app.gui.standings_view import StandingsView
 from arbiter_app.gui.tournament_dialog import SettingsDialog
-from arbiter_app.gui.view_base import ContextView, rescale
+from arbiter_app.gui.view_base import ContextView, fit_to_screen, rescale
 from arbiter_app.gui.welcome_view import WelcomeView
 from arbiter_app.gui.workers import Runner
 
@@ -92,7 +92,7 @@ class MainWindow(FileActions):
         self.explain_dock.teaching_changed.connect(self._on_teaching_changed)
         self.explain_dock.round_explained.connect(self._on_round_explained)
         self.runner.busy_changed.connect(self._on_busy_changed)
-        self.resize(1280, 800)
+        fit_to_screen(self, 1280, 800, place=True)  # 1024x768 with a task bar included (issue 28)
         self._restore_layout()
         self.show_welcome()
 
@@ -391,7 +391,7 @@ class MainWindow(FileActions):
         """View > Hall display: the window for the hall's screen (one; shown again if already open)."""
         if self.hall_display is None:
             self.hall_display = HallDisplay(self.context, parent=self)
-            self.hall_display.resize(1024, 768)
+            fit_to_screen(self.hall_display, 1024, 768, place=True)
         self.hall_display.show()
         self.hall_display.raise_()
         return self.hall_display

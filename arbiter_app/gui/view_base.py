@@ -82,11 +82,16 @@ def available_room(widget: QWidget | None = None) -> tuple[int, int]:
     return room.width() - FRAME[0], room.height() - FRAME[1]
 
 
-def fit_to_screen(window: QWidget, width: int, height: int) -> None:
+def fit_to_screen(window: QWidget, width: int, height: int, place: bool = False) -> None:
     """Resize ``window`` to ``width`` x ``height``, or less where the screen is smaller (1024x768 with a task bar,
-    issue 28), and keep it on that screen's available geometry."""
+    issue 28); ``place``: put it at the top left of the screen's available geometry (its title bar on screen)."""
     room_w, room_h = available_room(window.parentWidget() or window)
     window.resize(min(width, room_w), min(height, room_h))
+    if place:
+        screen = (window.parentWidget() or window).screen() or QGuiApplication.primaryScreen()
+        if screen is not None:
+            room = screen.availableGeometry()
+            window.move(room.left() + FRAME[0] // 2, room.top() + FRAME[1] - FRAME[0] // 2)
 
 
 def heading(text: str) -> QLabel:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from arbiter_app import services as sv
-from arbiter_app.gui.hall_display import ROWS, HallDisplay, HallPage
+from arbiter_app.gui.hall_display import LOADING, HallDisplay, HallPage, initials, rows_for
 from arbiter_app.gui.main_window import MainWindow
 from arbiter_app.services import files as sv_files
 from arbiter_app.trf import read_trf
@@ -107,13 +107,49 @@ def test_150_boards(window: MainWindow, qtbot: Any, tmp_path: Path, size: tuple[
     assert window.open_file(path)
     hall = open_display(window, qtbot, size)
     boards = [p for p in hall.pages if p.headers[0] == "Bd"]
-    assert sum(len(p.lines) for p in boards) == 150 and len(boards) == -(-150 // ROWS)
+    rows = hall.rows()
+    assert rows == rows_for(size[1]) and rows == {1080: 24, 768: 16}[size[1]]  # the page size follows the screen
+    assert sum(len(p.lines) for p in boards) == 150 and len(boards) == -(-150 // rows)
     check_everybody_once(window, hall, 1)
-    columns = 2 if size[0] > size[1] * 1.2 else 1
-    assert len(hall.pages) - len(boards) == -(-300 // (ROWS * columns))
+    names = [p for p in hall.pages if p.headers[0] == "Player"]
+    columns = names[0].columns
+    assert columns >= (3 if size[0] > 1800 else 2)  # as many blocks of names as the width takes
+    assert len(names) == -(-300 // (rows * columns))
     for page in hall.pages:  # large type, never wider than the screen
         font = hall.page_font(page)
-        assert font.pixelSize() >= 0.6 * size[1] / (ROWS + 2.5) * 0.7
+        assert font.pixelSize() >= 0.6 * size[1] / (rows + 2.5) * 0.7
         assert sum(hall.column_widths(page, font)) * page.columns <= size[0] - 2 * hall.margin()
     hall.page = len(hall.pages) - 1
     qtbot.waitUntil(lambda: hall.page == 0, timeout=2000)
+
+
+def test_initials_tell_a_page_from_its_neighbours() -> None:
+    keys = ["adams", "baker", "kalinin", "kaminski", "kemp", "kovacs", "nakamura", "zhou"]
+    assert initials(keys, 0, 1) == "A–B"
+    assert initials(keys, 2, 4) == "Ka–Ke"  # K alone would not tell it from the next page
+    assert initials(keys, 5, 7) == "Ko–Zh"
+    assert initials(["kaiser", "kalinin", "kaminski", "kasparov"], 1, 2) == "Kal–Kam"
+    assert initials(["smith"], 0, 0) == "S"
+
+
+def test_the_display_never_shows_a_value_it_has_not_read(threaded_window: MainWindow, qtbot: Any) -> None:
+    """Issue 28: while the scores before the round are read, the display says it is loading (no 0 points)."""
+    window = threaded_window
+    window.open_example()
+    qtbot.waitUntil(lambda: window.context is not None and not window.context.reader.is_busy, timeout=60000)
+    assert window.context is not None
+    window.context.changed.emit()  # everything read again, off the window's thread
+    hall = window.show_hall_display()
+    shown: list[list[HallPage]] = [list(hall.pages)]
+    hall.timer.setInterval(10)
+    qtbot.waitUntil(lambda: shown.append(list(hall.pages)) or hall.is_loaded, timeout=60000)
+    before = [pages for pages in shown if pages and pages[0].title == LOADING]
+    assert before, "the display said it was loading before the round was read"
+    assert all(len(pages) == 1 for pages in before)  # nothing but the word
+    scores = {row.number: row.points for row in window.context.read(sv.standings, 8)}
+    board = hall.pages[0].lines[0].cells
+    first = next(b for b in hall.info.boards if b.number == 1) if hall.info else None
+    assert first is not None and board[2] != "" and scores[first.white] >= 0
+    from arbiter_app.pairing.points import tenths_text
+
+    assert board[2] == tenths_text(scores[first.white])  # the score read, never a default

@@ -51,7 +51,8 @@ def test_the_table_of_all_rounds(window: MainWindow) -> None:
     dialog = ReportDialog(window.context, "rounds", window)
     assert report_rounds(window.context, "rounds") == [("every round", 0)]
     text = dialog.preview.toPlainText()
-    assert "All rounds" in text and "Round 9" in text and "to come" not in text and dialog.print_button.isEnabled()
+    assert "All rounds" in text and "Round 1" in text and dialog.print_button.isEnabled()
+    assert "Round 9" in dialog.html and "to come" not in dialog.html  # the whole report; the preview in parts
 
 
 def test_printing_lays_the_report_out_on_the_printer(window: MainWindow, tmp_path: Path) -> None:
@@ -125,8 +126,11 @@ def test_a_long_report_is_previewed_in_parts(window: MainWindow) -> None:
     for number in range(1, 13):
         assert sum(f"<th class=\"card\" colspan=\"6\">{number} " in part for part in parts) == 1
     assert all("<header>" in part for part in parts)
-    # the example's 12 cards fit one part of the dialog's 150 lines
-    assert dialog.part_box.isHidden() and len(dialog.parts) == 1
+    # the dialog previews the same parts, one at a time
+    assert len(dialog.parts) > 1 and dialog.part_box.count() == len(dialog.parts)
+    assert "part 1 of" in dialog.part_box.currentText()
+    dialog.part_box.setCurrentIndex(len(dialog.parts) - 1)
+    assert "12 " in dialog.preview.toPlainText()
 
 
 def test_tournament_settings_are_edited_and_refused_with_a_reason(window: MainWindow) -> None:
