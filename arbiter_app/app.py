@@ -182,12 +182,27 @@ def _ask_who() -> None:
     ask_arbiter_name()
 
 
+def cannot_start() -> str | None:
+    """Why the window cannot start here, in words (a missing system library and its Debian package, no display),
+    said before Qt is loaded: Qt itself would abort the program naming at most one library (issue 28)."""
+    from arbiter_app.qt_libraries import display_problem, missing_libraries
+
+    problem = missing_libraries()
+    if problem is not None:
+        return problem.message(PROGRAM)
+    return display_problem()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     multiprocessing.freeze_support()  # the pairing's child process, in a bundled executable
     args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     if args.version:
         print(f"arbiter_app {__version__}")
         return 0
+    problem = cannot_start()
+    if problem is not None:
+        print(problem, file=sys.stderr, flush=True)
+        return 2
     if args.smoke:
         return smoke()
     if args.soak:

@@ -24,23 +24,8 @@ from typing import Any
 
 import pytest
 
-PACKAGES = {
-    "libEGL.so.1": "libegl1",
-    "libGL.so.1": "libgl1",
-    "libOpenGL.so.0": "libopengl0",
-    "libGLX.so.0": "libglx0",
-    "libxkbcommon.so.0": "libxkbcommon0",
-    "libfontconfig.so.1": "libfontconfig1",
-    "libfreetype.so.6": "libfreetype6",
-    "libdbus-1.so.3": "libdbus-1-3",
-    "libglib-2.0.so.0": "libglib2.0-0",
-    "libgthread-2.0.so.0": "libglib2.0-0",
-    "libcups.so.2": "libcups2",
-    "libX11.so.6": "libx11-6",
-    "libX11-xcb.so.1": "libx11-xcb1",
-    "libxcb.so.1": "libxcb1",
-}
-"""Shared libraries Qt's GUI modules load, and the Debian packages that install them."""
+from arbiter_app.qt_libraries import PACKAGES
+
 MISSING = re.compile(r"(lib[\w.+-]+?\.so[\w.]*): cannot open shared object file")
 HIDE = "ARBITER_TEST_HIDE_LIBRARY"
 QT_FIXTURES = {"qtbot", "qapp", "qapp_args", "qapp_cls", "qtmodeltester", "qtlog"}

@@ -19,7 +19,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QRect, Qt, QTimer
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QKeyEvent, QPainter, QPaintEvent, QPalette, QResizeEvent
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QKeyEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QResizeEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import QWidget
 
 from arbiter_app import services as sv
@@ -195,6 +205,7 @@ class HallDisplay(QWidget):
         self.context: TournamentContext | None = None
         self.is_loaded = False
         """The pages shown were made from the round, players and scores read together (never a value not read)."""
+        self._stale = False
         self.info: RoundInfo | None = None
         self.players: tuple[PlayerInfo, ...] = ()
         self.scores: dict[int, int] = {}
@@ -210,11 +221,24 @@ class HallDisplay(QWidget):
 
     def set_context(self, context: TournamentContext | None) -> None:
         if self.context is not None:
-            self.context.changed.disconnect(self.refresh)
+            self.context.changed.disconnect(self._on_context_changed)
         self.context = context
+        self.is_loaded = False
         if context is not None:
-            context.changed.connect(self.refresh)
+            context.changed.connect(self._on_context_changed)
         self.refresh()
+
+    def _on_context_changed(self) -> None:
+        """A change: read again while on screen; once closed, when shown again (no work for a hidden window)."""
+        self._stale = not self.isVisible()
+        if not self._stale:
+            self.refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self._stale = False
+            self.refresh()
 
     def refresh(self) -> None:
         """Read the round, the players and the scores before the round (off the window's thread), then page them;

@@ -26,7 +26,7 @@ from arbiter_app.gui import process_call
 from arbiter_app.gui.messages import error_text, is_expected
 from arbiter_app.gui.row_model import LazyRows
 from arbiter_app.gui.why_above_dialog import WhyAboveDialog
-from arbiter_app.pairing.points import column_format, tenths_text
+from arbiter_app.pairing.points import column_format, points_text, tenths_text
 from arbiter_app.gui.standings_model import StandingColumn, StandingLine, StandingsModel
 from arbiter_app.gui.view_base import ContextView, blocked, button_row, fit_width, heading, note, tune_table, widen
 from arbiter_app.gui.warning_dialogs import confirmed_call
@@ -57,10 +57,9 @@ def ranked_line(r: StandingsRow, codes: Sequence[str] = (), formats: dict[str, F
     """A line of the standings with tie-breaks, in words (each column in its one format); values entered by hand
     marked."""
     formats = formats or {}
-    plain = column_format([])
 
     def text(code: str, value: Any) -> str:
-        return NOT_USED if value is None else formats.get(code, plain)(value)
+        return NOT_USED if value is None else formats.get(code, points_text)(value)
 
     tiebreaks = tuple(text(codes[k] if k < len(codes) else "", v) + (ENTERED if codes and codes[k] in r.entered else "")
                       for k, v in enumerate(r.tiebreaks))  # fmt: skip

@@ -41,18 +41,27 @@ def points_text(value: Points | None, places: int | None = None) -> str:
         return ""
     if places is not None:
         return f"{float(value):.{places}f}"
-    exact = Fraction(value)
-    if exact.denominator == 1:
-        return str(exact.numerator)
-    if exact.denominator == 2:
-        whole = exact - Fraction(1, 2)
-        return f"{whole}{HALF}" if whole else HALF
-    return f"{float(exact):g}"
+    numerator, denominator = value.numerator, value.denominator  # an int has them too: no Fraction made
+    if denominator == 1:
+        return str(numerator)
+    if denominator == 2:
+        whole = (abs(numerator) - 1) // 2
+        sign = "-" if numerator < 0 else ""
+        return f"{sign}{whole}{HALF}" if whole else f"{sign}{HALF}"
+    return f"{numerator / denominator:g}"
 
 
 def tenths_text(tenths: int | None) -> str:
     """:func:`points_text` of tenths of a point (the pairing model's scores): ``35`` -> ``3½``."""
-    return "" if tenths is None else points_text(from_tenths(tenths))
+    if tenths is None:
+        return ""
+    whole, rest = divmod(abs(tenths), 10)
+    sign = "-" if tenths < 0 else ""
+    if rest == 0:
+        return f"{sign}{whole}"
+    if rest == 5:
+        return f"{sign}{whole}{HALF}" if whole else f"{sign}{HALF}"
+    return points_text(from_tenths(tenths))
 
 
 def decimal_text(value: Points) -> str:
@@ -63,10 +72,10 @@ def decimal_text(value: Points) -> str:
 def column_places(values: Sequence[Points | None]) -> int | None:
     """How one column of ``values`` is written: None for halves (every value whole or half), else the number of
     decimals the most precise value needs (1 or 2)."""
-    fractions = [Fraction(v) for v in values if v is not None]
-    if all(f.denominator <= 2 for f in fractions):
+    denominators = {v.denominator for v in values if v is not None}
+    if denominators <= {1, 2}:
         return None
-    return 1 if all((f * 10).denominator == 1 for f in fractions) else 2
+    return 1 if all(10 % d == 0 for d in denominators) else 2
 
 
 def column_format(values: Sequence[Points | None], pad: str = "") -> Callable[[Points | None], str]:
@@ -76,10 +85,11 @@ def column_format(values: Sequence[Points | None], pad: str = "") -> Callable[[P
     places = column_places(values)
     if places is not None:
         return lambda v: points_text(v, places)
-    halves = pad and any(Fraction(v).denominator == 2 for v in values if v is not None)
+    if not (pad and any(v is not None and v.denominator == 2 for v in values)):
+        return points_text
 
     def text(v: Points | None) -> str:
-        return points_text(v) + (pad if halves and v is not None and Fraction(v).denominator == 1 else "")
+        return points_text(v) + (pad if v is not None and v.denominator == 1 else "")
 
     return text
 
