@@ -77,19 +77,23 @@ class CrosstableView(ContextView):
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color: palette(mid);")
+        cross_page = QWidget()  # the note is the crosstable's: under its own tab only (issue 28)
+        cross_layout = QVBoxLayout(cross_page)
+        cross_layout.setContentsMargins(0, 0, 0, 0)
+        cross_layout.addWidget(self.crosstable, 1)
+        cross_layout.addWidget(self.note)
         card_page = QWidget()
         card_layout = QVBoxLayout(card_page)
         card_layout.addWidget(self.card_player)
         card_layout.addWidget(self.card, 1)
         self.pages = QTabWidget()
-        self.pages.addTab(self.crosstable, "Crosstable")
+        self.pages.addTab(cross_page, "Crosstable")
         self.pages.addTab(self.rounds, "All rounds")
         self.pages.addTab(card_page, "Player card")
         layout = QVBoxLayout(self)
         layout.addLayout(button_row(heading("Round robin"), tool_button(self.berger_action),
                                     tool_button(self.hand_action)))
         layout.addWidget(self.pages, 1)
-        layout.addWidget(self.note)
 
     def actions_for_menu(self) -> list[QAction]:
         return [self.berger_action, self.hand_action]
@@ -118,7 +122,8 @@ class CrosstableView(ContextView):
         try:
             self.table = self.context.read(sv.round_robin_crosstable)
         except ArbiterError as error:
-            self.note.setText(error_text(error))
+            where = " Round > Berger numbers… draws or sets them." if "Berger numbers" in str(error) else ""
+            self.note.setText(error_text(error) + "." + where)
             self.crosstable.setRowCount(0)
         else:
             self._show_crosstable(self.table)
@@ -158,12 +163,12 @@ class CrosstableView(ContextView):
         names = {p.number: p.name for p in self.context.read(sv.list_players)}
         rows = []
         for number, boards, out, paired in self.context.read(sv.rounds_table):
-            when = "" if paired else "to come"
+            when = "yes" if paired else "to come"
             for board, (white, black, result) in enumerate(boards, 1):
                 rows.append([str(number), str(board), f"{white} {names.get(white, '')}",
                              f"{black} {names.get(black, '')}", result, when])
             rows.extend([str(number), "–", f"{p} {names.get(p, '')}", "sits out", "", when] for p in out)
-        _fill(self.rounds, ["Round", "Board", "White", "Black", "Result", ""], rows)
+        _fill(self.rounds, ["Round", "Board", "White", "Black", "Result", "Paired"], rows)
 
     def _show_card(self, _index: int = 0) -> None:
         """The chosen player's rounds: colour, opponent, result, and the Berger row each comes from."""

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QPushButton,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -149,6 +150,15 @@ class PlayerDialog(QDialog):
         if player is None and first_open > 1:
             self._add_late_entry(form, first_open)
         self.errors = finish_form(self, form, self._on_accepted, ok_text="Add" if player is None else "Save")
+        self.added: list[PlayerInfo] = []
+        """The players registered with "Add and next" (the dialog stays open for the next one)."""
+        self.next_button: QPushButton | None = None
+        if player is None:  # registering a field: one player after the other without reopening (issue 28)
+            buttons = self.findChild(QDialogButtonBox)
+            self.next_button = buttons.addButton("Add and &next", QDialogButtonBox.ButtonRole.ActionRole)
+            self.next_button.setObjectName("addNextPlayer")
+            self.next_button.setToolTip("Register this player and clear the form for the next one")
+            self.next_button.clicked.connect(self._on_next_clicked)
         if player is not None:
             self._fill(player)
 
@@ -205,7 +215,30 @@ class PlayerDialog(QDialog):
             "birth_date": self.birth.text().strip(),
         } | ({"half_bye_eligible": self.half_byes.isChecked()} if self.half_byes is not None else {})
 
+    def _on_next_clicked(self) -> None:
+        """Register the player, then an empty form for the next one; the line under the form says who was added."""
+        if not self._save():
+            return
+        assert self.result_player is not None
+        self.added.append(self.result_player)
+        for edit in (self.name, self.fide_id, self.federation, self.birth):
+            edit.clear()
+        self.rating.setValue(0)
+        self.title.setCurrentIndex(0)
+        self.sex.setCurrentIndex(0)
+        self.listed = None
+        self.errors.setStyleSheet("")
+        self.errors.setText(f"Registered #{self.result_player.number} {self.result_player.name}; next player:")
+        self.errors.show()
+        self.name.setFocus()
+
     def _on_accepted(self) -> None:
+        if self._save():
+            self.accept()
+
+    def _save(self) -> bool:
+        """Register (or save) the player; False, the refusal shown under the form, if the services refuse."""
+        self.errors.setStyleSheet("color: #b00020;")
         fields = self.fields()
         try:
             if self._player is None:
@@ -224,5 +257,5 @@ class PlayerDialog(QDialog):
                 self.result_player = self._context.call(sv.edit_player, old.number, **changes) if changes else old
         except Exception as error:  # noqa: BLE001 - refusals shown inline, bugs raised again
             show_inline(self.errors, error)
-            return
-        self.accept()
+            return False
+        return True

@@ -158,9 +158,13 @@ class PlayersView(ContextView):
         if self.context is None:
             return
         dialog = PlayerDialog(self.context, None, self.first_open, self)
-        if run_modal(dialog) and dialog.result_player is not None:
-            self.select_player(dialog.result_player.number)
-            self.context.message.emit(f"Registered #{dialog.result_player.number} {dialog.result_player.name}")
+        accepted = run_modal(dialog)
+        last = dialog.result_player if accepted else (dialog.added[-1] if dialog.added else None)
+        if last is not None:
+            self.select_player(last.number)
+            count = len(dialog.added) + (1 if accepted else 0)
+            self.context.message.emit(f"Registered #{last.number} {last.name}" if count == 1
+                                      else f"Registered {count} players, the last #{last.number} {last.name}")
 
     def _on_edit_clicked(self) -> None:
         p = self.selected_player()

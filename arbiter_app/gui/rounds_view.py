@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from arbiter_app import services as sv
 from arbiter_app.gui.messages import error_text, is_expected
+from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.players_model import BYE_WORDS
 from arbiter_app.gui.rating_correction import RatingCorrectionDialog
@@ -131,6 +132,25 @@ class RoundsView(ContextView):
 
     def window_widget(self) -> QWidget:
         return self
+
+    def set_context(self, context: TournamentContext | None) -> None:
+        """Another tournament: nothing of the previous one stays in the view or in the Round menu (issue 28: after
+        a new tournament the menu offered the previous one's "Pair round 8"); until its rounds are read, no
+        action on them."""
+        self.rounds, self._names, self._wanted, self._pending = (), {}, None, {}
+        self.model.set_round(None, {}, frozenset())
+        self._loading = context is not None
+        super().set_context(context)
+        self._update_actions()
+        if context is not None and context.fetch([(sv.list_rounds, ())], lambda: self._rounds_known(context)):
+            self._rounds_known(context)
+
+    def _rounds_known(self, context: TournamentContext) -> None:
+        """The round list is in: the Round menu says what comes next, even before the view is first shown."""
+        if context is self.context and not self.rounds:
+            self.rounds = context.read(sv.list_rounds)
+            self._loading = False
+            self._update_actions()
 
     @property
     def progress(self) -> QProgressBar:
@@ -256,9 +276,11 @@ class RoundsView(ContextView):
         requested = [f"#{n} {self._name(n)} ({BYE_WORDS[kind]})" for n, kind in info.not_paired if kind in REQUESTED]
         if requested:  # C.04.2.D.4: a bye the player asked for is a bye, not a player left out
             parts.append("<b>Requested byes:</b> " + ", ".join(requested))
-        others = [
-            f"#{n} {self._name(n)} ({BYE_WORDS.get(kind, kind)})" for n, kind in info.not_paired if kind not in REQUESTED
-        ]
+        words = dict(BYE_WORDS)
+        system = sv.system_of_info(self.context.tournament) if self.context else None
+        # a round robin's player without a board sits out by the Berger table (issue 28: shown as "(unpaired)")
+        words["unpaired"] = "sits out: the Berger table's free number" if system and system.paired_by_table else "not paired"
+        others = [f"#{n} {self._name(n)} ({words.get(kind, kind)})" for n, kind in info.not_paired if kind not in REQUESTED]
         if others:
             parts.append("<b>Not paired:</b> " + ", ".join(others))
         if info.overrides:

@@ -224,7 +224,9 @@ class TournamentDialog(QDialog):
         form.addRow("&Tie-breaks:", self.tie_breaks)
         form.addRow("", self.accelerated)
         form.addRow("", self.chess960)
-        form.addRow("&File:", file_row)
+        file_label = QLabel("&File:")  # a label of its own: a row given as a layout has no buddy for "&"
+        file_label.setBuddy(self.file)
+        form.addRow(file_label, file_row)
         self.errors = finish_form(self, form, self._on_accepted, ok_text="Create", width=560)
         self._on_name_changed("")
 

@@ -209,7 +209,7 @@ def why_above(db: Database, tournament_id: int, a: int, b: int, after_round: int
     if t.tie_break_rules not in EDITIONS:
         raise ArbiterError(
             f"the tournament ranks by {t.tie_break_rules}: explanations need a C.07 regulation"
-            " (arbiter settings --tie-break-rules c07-2026)"
+            ": choose C.07-2026 as the tournament's tie-break rules in its settings"
         )
     after = _rankable_round(db, tournament_id, after_round)
     state = standings_state(db, tournament_id, after + 1)

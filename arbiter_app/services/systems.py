@@ -276,7 +276,7 @@ def berger_numbers(players: list[Player]) -> dict[int, Player]:
         detail = f"players {', '.join(map(str, missing))} have none" if missing else "they are not 1 to N"
         raise ArbiterError(
             f"the round robin needs Berger numbers 1 to {len(players)} ({detail}): draw them by lot"
-            " or set them by hand before round 1 (Round > Berger numbers…; arbiter berger-numbers)"
+            " or set them by hand before round 1 (the Berger numbers of the round robin)"
         )
     return numbered
 

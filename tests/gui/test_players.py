@@ -111,3 +111,38 @@ def test_edit_player(window: MainWindow, empty_file: Path, qtbot: Any) -> None:
     fay = next(p for p in view.model.rows if p.name == "Fay")
     assert fay.number == 1 and fay.federation == "NOR"  # renumbered by rating before round 1 (C.04.2.B)
     assert view.selected_player().name == "Fay"
+
+
+def test_add_and_next_keeps_the_dialog_for_the_next_player(window: MainWindow, empty_file: Path) -> None:
+    """Issue 28: registering a field, the dialog stayed open for one player only."""
+    six_players(empty_file)
+    assert window.open_file(empty_file)
+    view = window.players_view
+
+    def register(d: PlayerDialog) -> None:
+        assert d.next_button is not None
+        for name, rating in (("Gus", 1700), ("Hal", 1650)):
+            d.name.setText(name)
+            d.rating.setValue(rating)
+            d.next_button.click()
+            assert d.isVisible() and d.name.text() == "" and d.rating.value() == 0
+            assert "Registered #" in d.errors.text() and name in d.errors.text()
+        d.name.setText("Ivy")
+        d.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+
+    seen = on_modal(PlayerDialog, register)
+    view.add_button.click()
+    assert seen and {"Gus", "Hal", "Ivy"} <= {p.name for p in view.model.rows}
+    assert view.selected_player().name == "Ivy"
+
+
+def test_the_new_tournament_dialog_labels_its_file_row(window: MainWindow) -> None:
+    """Issue 28: the File row showed a literal "&File:"; its label has the field as buddy, so Alt+F works."""
+    from PySide6.QtWidgets import QLabel
+
+    from arbiter_app.gui.tournament_dialog import TournamentDialog
+
+    dialog = TournamentDialog(window)
+    label = next(w for w in dialog.findChildren(QLabel) if w.text() == "&File:")
+    assert label.buddy() is dialog.file
+    dialog.reject()

@@ -230,8 +230,8 @@ def test_ten_player_double_round_robin_in_the_gui(qtbot: Any, window: MainWindow
     assert seen
 
     def rounds_report(d: ReportDialog) -> None:
-        text = d.preview.toPlainText()
-        assert "Round 18" in text and "(to come)" not in text
+        text = d.html  # the whole report (the preview shows it in parts)
+        assert "Round 18" in text and "(to come)" not in text and "Round 1" in d.preview.toPlainText()
         d.reject()
 
     seen = on_modal(ReportDialog, rounds_report)
@@ -391,3 +391,22 @@ def test_seminar_mode_steps_through_the_boards_by_their_berger_rows(window: Main
     qtbot.keyClick(seminar, Qt.Key.Key_Right)  # the last step stays: nothing Swiss follows
     assert seminar.step == 2 and "Step 3 of 3 " in seminar.footer.text()
     seminar.close()
+
+
+def test_a_new_tournament_leaves_nothing_of_the_last_in_the_round_menu(window: MainWindow, tmp_path: Path) -> None:
+    """Issue 28: after a new tournament the Round menu offered the previous one's "Pair round 10"."""
+    window.open_example()
+    view = window.rounds_view
+    assert view.pair_action.text() == "&Pair next round"  # all 9 rounds paired
+
+    def fill(d: TournamentDialog) -> None:
+        d.name.setText("Quad")
+        d.system.setCurrentIndex(1)
+        d.file.setText(str(tmp_path / "quad.db"))
+        ok(d)
+
+    on_modal(TournamentDialog, fill)
+    window.new_tournament()
+    assert window.tabs.currentWidget() is window.players_view  # the Rounds view not shown yet
+    assert view.rounds == () and view.current is None
+    assert view.pair_action.text() == "&Pair round 1" and "Pair round 1" in view.pair_action.toolTip()
