@@ -14,8 +14,8 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
 
-from arbiter_app.pairing.points import tenths_text
 from arbiter_app.pairing.model import Float
+from arbiter_app.pairing.points import tenths_text
 from arbiter_app.services.dto import PlayerInfo, RoundInfo
 
 ARROWS = {Float.DOWN: "↓", Float.UP: "↑", Float.NONE: ""}

@@ -5,6 +5,7 @@ Select two cards (Ctrl+click) and ask "why not these two?": the explain panel an
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt, Signal
@@ -12,6 +13,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
+    QLineEdit,
     QListView,
     QStyle,
     QStyledItemDelegate,
@@ -24,8 +26,8 @@ from arbiter_app import services as sv
 from arbiter_app.explain.words import counted
 from arbiter_app.gui.cards_model import Card, CardLine, CardRole, CardsModel, build_cards
 from arbiter_app.gui.compose import scores_from
-from arbiter_app.pairing.points import tenths_text
 from arbiter_app.gui.view_base import ContextView, button, button_row, heading, note
+from arbiter_app.pairing.points import tenths_text
 from arbiter_app.services.dto import RoundInfo
 
 COLUMNS = ("Rd", "Opp", "Col", "Fl", "Res", "Score")
@@ -91,6 +93,12 @@ def widest(fm: QFontMetrics, texts: set[str]) -> int:
     if len(texts) > MEASURED:
         measured += fm.horizontalAdvance("M")
     return measured
+
+
+def folded(text: str) -> str:
+    """``text`` for a search: lower case, accents aside (``Ðorđe Šćekić`` is found as ``dorde scekic``)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().replace("đ", "d").replace("ð", "d"))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 class CardDelegate(QStyledItemDelegate):
@@ -246,6 +254,15 @@ class CardsView(ContextView):
         self.list.selectionModel().selectionChanged.connect(self._on_selection_changed)
         self.why_button = button("Why not these two?", "Select two cards (Ctrl+click), then ask the explain panel")
         self.why_button.clicked.connect(self._on_why_clicked)
+        self.find = QLineEdit()
+        self.find.setObjectName("findCard")
+        self.find.setPlaceholderText("Find a card: name or number")
+        self.find.setClearButtonEnabled(True)
+        self.find.setToolTip("A pairing number, or part of a name (Enter: the next card that matches)")
+        self.find.setMaximumWidth(280)
+        self.find.textEdited.connect(self._on_find_edited)
+        self.find.returnPressed.connect(self._on_find_next)
+        self.found = note()
         self.hint = note("Select two cards with Ctrl+click to ask why they are not paired.")
         self.hint.setWordWrap(False)
         self.in_progress = QLabel()
@@ -255,7 +272,7 @@ class CardsView(ContextView):
             "bold: the round in progress"
         )
         layout = QVBoxLayout(self)
-        layout.addLayout(button_row(heading("Pairing cards"), None, self.in_progress))
+        layout.addLayout(button_row(heading("Pairing cards"), self.find, self.found, None, self.in_progress))
         layout.addLayout(button_row(self.hint, self.why_button))
         layout.addWidget(self.list, 1)
         layout.addWidget(legend)
@@ -322,6 +339,39 @@ class CardsView(ContextView):
                 self.list.selectionModel().select(
                     self.model.index(row), self.list.selectionModel().SelectionFlag.Select
                 )
+
+    def find_card(self, text: str, after: int = -1) -> int | None:
+        """Select and show the card of pairing number ``text``, or the first card after row ``after`` whose name
+        holds ``text`` (case and accents aside); its row, or None (issue 28: 1,000 cards and no way but to
+        scroll)."""
+        wanted = text.strip()
+        cards = self.model.cards
+        if not wanted or not cards:
+            self.found.setText("")
+            return None
+        if wanted.lstrip("#").isdigit():
+            number = int(wanted.lstrip("#"))
+            rows = [k for k, card in enumerate(cards) if card.number == number]
+        else:
+            key = folded(wanted)
+            rows = [k for k, card in enumerate(cards) if key in folded(card.player.name)]
+        if not rows:
+            self.found.setText("no card matches")
+            return None
+        row = next((k for k in rows if k > after), rows[0])
+        index = self.model.index(row)
+        self.list.selectionModel().select(index, self.list.selectionModel().SelectionFlag.ClearAndSelect)
+        self.list.setCurrentIndex(index)
+        self.list.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtTop)
+        self.found.setText(f"{rows.index(row) + 1} of {len(rows)}" if len(rows) > 1 else "")
+        return row
+
+    def _on_find_edited(self, text: str) -> None:
+        self.find_card(text)
+
+    def _on_find_next(self) -> None:
+        current = self.list.currentIndex()
+        self.find_card(self.find.text(), current.row() if current.isValid() else -1)
 
     def _update_button(self) -> None:
         self.why_button.setEnabled(len(self.selected_numbers()) == 2)

@@ -86,3 +86,34 @@ def test_large_text_widens_the_columns(window: MainWindow) -> None:
     finally:
         window.large_text_action.setChecked(False)
     assert widths(table) == before
+
+
+def test_a_card_is_found_by_name_or_number(window: MainWindow) -> None:
+    """Issue 28: among many cards, a player's card is found by pairing number or by part of the name."""
+    window.open_example()
+    window.tabs.setCurrentWidget(window.cards_view)
+    view = window.cards_view
+    assert view.model.rowCount() == 12
+    row = view.find_card("7")
+    assert row is not None and view.selected_numbers() == [7] and view.model.cards[row].number == 7
+    name = view.model.cards[3].player.name
+    part = name[1:4].upper()  # the middle of the name, another case
+    row = view.find_card(part)
+    assert row is not None and part.casefold() in view.model.cards[row].player.name.casefold()
+    view.find.setText("zzz")
+    view._on_find_edited("zzz")
+    assert view.found.text() == "no card matches"
+    # Enter goes on to the next card whose name matches
+    matches = [k for k, c in enumerate(view.model.cards) if "a" in c.player.name.casefold()]
+    assert len(matches) > 1
+    first = view.find_card("a")
+    view.find.setText("a")
+    view._on_find_next()
+    assert view.list.currentIndex().row() == matches[1] and first == matches[0]
+    assert view.found.text() == f"2 of {len(matches)}"
+
+
+def test_folded_names_ignore_case_and_accents() -> None:
+    from arbiter_app.gui.cards_view import folded
+
+    assert folded("Ðorđe Šćekić") == "dorde scekic" and folded("MÜLLER") == "muller"
