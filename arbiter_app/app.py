@@ -4,14 +4,12 @@
                                 welcome page (new tournament, open, recent files, the example)
     arbiter-app PATH            open the tournament file PATH (created if new)
     arbiter-app --version       print the version
-    arbiter-app --smoke         open the Arbiters' Manual example offscreen, show every view, explain round 5
-                                (in the child process, as in use), then the soak of its last three rounds (below,
-                                as tests/soak runs it on the same tournament); exit 0 if all went well
-    arbiter-app --soak [TRF]    a self-check: the window plays the second half of the tournament in TRF (default: the
-                                Arbiters' Manual example) offscreen, thousands of actions, then checks that Python's
-                                reference count of None has not fallen, no dialog was kept after use and memory
-                                stayed bounded
-                                (:mod:`arbiter_app.gui.soak`); prints ``SOAK {json}``, exit 0 if all went well
+
+Before Qt is loaded, the system libraries the window needs are checked
+(:mod:`arbiter_app.qt_libraries`): a missing one is named with its Debian
+package instead of Qt aborting the program.  The soak and smoke self-checks
+that drive this window are the tests' (``python -m tests.soak.harness``), not
+part of the application.
 
 Opening a file brings its schema to the head migration
 (:func:`arbiter_app.services.files.open_database` does that); the window talks
@@ -24,9 +22,7 @@ import argparse
 import multiprocessing
 import os
 import sys
-import tempfile
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -44,15 +40,6 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog=PROGRAM, description="The arbiter's desk: FIDE Swiss (Dutch) pairings, explained.")
     p.add_argument("path", nargs="?", metavar="PATH", help="a tournament file to open (created if it does not exist)")
     p.add_argument("--version", action="store_true", help="print the version and exit")
-    p.add_argument("--smoke", action="store_true", help="open the example tournament offscreen, show every view, exit")
-    p.add_argument(
-        "--soak",
-        action="store_true",
-        help="drive the window offscreen through thousands of actions on PATH (a TRF report; default: the example)",
-    )
-    p.add_argument("--soak-repaints", type=int, default=300, metavar="N", help=argparse.SUPPRESS)
-    p.add_argument("--soak-rounds", type=int, default=None, metavar="N", help=argparse.SUPPRESS)
-    p.add_argument("--soak-results", type=int, default=None, metavar="N", help=argparse.SUPPRESS)
     return p
 
 
@@ -67,90 +54,6 @@ def _application(argv0: str) -> QApplication:
     app.setApplicationName(APPLICATION)
     app.setApplicationVersion(__version__)
     return app
-
-
-def smoke() -> int:
-    """Open the example tournament in a temporary folder, visit every view, close; 0 when all went well."""
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    app = _application(PROGRAM)
-    from arbiter_app.gui import files, process_call
-    from arbiter_app.gui.main_window import MainWindow
-    from arbiter_app.gui.settings import use_settings_folder
-
-    with tempfile.TemporaryDirectory(prefix="arbiter-smoke-") as folder, _finally(process_call.shutdown):
-        use_settings_folder(Path(folder) / "settings")
-        path = files.make_example(Path(folder))
-        window = MainWindow()
-        window.show()
-        if not window.open_file(path):
-            return 1
-        for view, _ in window.views():
-            window.tabs.setCurrentWidget(view)
-            _settle(app, window)
-            if window.grab().isNull():
-                return 1
-        ok = window.context is not None and len(window.rounds_view.rounds) == 9
-        ok = ok and _smoke_explanation(app, window)
-        window.close()
-        app.processEvents()
-    if not ok:
-        return 1
-    return soak(None, repaints=150, rounds=3)
-
-
-def soak(trf: str | None, repaints: int = 300, rounds: int | None = None, results: int | None = None) -> int:
-    """The soak self-check (:mod:`arbiter_app.gui.soak`) offscreen; 0 when all went well."""
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    app = _application(PROGRAM)
-    from arbiter_app.gui.soak import run_soak
-
-    def log(line: str) -> None:
-        print(f"soak: {line}", file=sys.stderr, flush=True)
-
-    report = run_soak(app, Path(trf) if trf else None, repaints=repaints, play_rounds=rounds, results=results, log=log)
-    for problem in report.problems:
-        log(f"PROBLEM: {problem}")
-    print(report.line(), flush=True)
-    return 0 if report.ok else 1
-
-
-def _settle(app: QApplication, window: MainWindow, seconds: float = 60.0) -> None:
-    """Let the reads and work off the GUI thread finish."""
-    import time
-
-    deadline = time.monotonic() + seconds
-    runners = [window.runner, window.explain_dock.runner, window.standings_view.runner]
-    while time.monotonic() < deadline:
-        app.processEvents()
-        if not any(r.is_busy for r in runners) and not (window.context and window.context.reader.is_busy):
-            break
-        time.sleep(0.005)
-    app.processEvents()
-
-
-def _smoke_explanation(app: QApplication, window: MainWindow, seconds: float = 120.0) -> bool:
-    """The explain panel on the manual's round 5, computed as in use (the child process): C.17 decides."""
-    import time
-
-    dock = window.explain_dock
-    dock.explain(5)
-    deadline = time.monotonic() + seconds
-    while dock.table_data is None and time.monotonic() < deadline:
-        app.processEvents()
-        time.sleep(0.01)
-    dock.bracket.setCurrentIndex(dock.bracket.count() - 1)
-    while (dock.table_data is None or dock.table_data.bracket != dock.bracket.count()) and time.monotonic() < deadline:
-        app.processEvents()
-        time.sleep(0.01)
-    return dock.table_data is not None and dock.table_data.decided_by == "C.17"
-
-
-@contextmanager
-def _finally(action: Callable[[], object]) -> Iterator[None]:
-    try:
-        yield
-    finally:
-        action()
 
 
 def start(path: str | None) -> MainWindow:
@@ -203,10 +106,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if problem is not None:
         print(problem, file=sys.stderr, flush=True)
         return 2
-    if args.smoke:
-        return smoke()
-    if args.soak:
-        return soak(args.path, args.soak_repaints, args.soak_rounds, args.soak_results)
     _ask_who()
     window = start(args.path)
     from arbiter_app.gui import process_call

@@ -1,4 +1,5 @@
-"""``arbiter-app`` itself: --version, --smoke, files and settings, and the layering of ``arbiter_app/gui``."""
+"""``arbiter-app`` itself: --version, the smoke run of the tests' harness, files and settings, and the layering of
+``arbiter_app/gui``."""
 
 from __future__ import annotations
 
@@ -20,8 +21,9 @@ from arbiter_app.services import files as sv_files
 from tests.gui.conftest import on_modal
 
 GUI = Path(__file__).resolve().parents[2] / "arbiter_app" / "gui"
-ALLOWED_PAIRING = {"arbiter_app.pairing.model"}
-"""The pairing core's value types may be named; its rules and engine may not be run from the GUI."""
+ALLOWED_PAIRING = {"arbiter_app.pairing.model", "arbiter_app.pairing.points"}
+"""The pairing core's value types (and the one points formatter) may be named; its rules and engine may not be run
+from the GUI."""
 PERSISTENCE_INSIDE = tuple(f"arbiter_app.persistence.{m}" for m in ("models", "queries", "database", "migrate"))
 """The file is opened through the package's functions; tables and queries stay behind the services."""
 
@@ -32,7 +34,8 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_smoke_opens_the_example(tmp_path: Path) -> None:
-    """``--smoke`` (every view, an explanation, then a short soak), in a child process: an abort fails the test."""
+    """The harness's ``--smoke`` (every view, an explanation, then a short soak), in a child process: an abort fails
+    the test."""
     from tests.soak.test_soak import run_app
 
     outcome = run_app(tmp_path, "--smoke")

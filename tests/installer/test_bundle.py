@@ -13,10 +13,10 @@ and tested here).
 
 from __future__ import annotations
 
-import json
 import os
 import platform
 import shutil
+import signal
 import subprocess
 import sys
 import tarfile
@@ -34,7 +34,7 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_SCRIPT = ROOT / "installer" / "build.sh"
 BUILD_TIMEOUT = 900  # seconds; about 30 s with the build virtualenv in place, 1-2 min without
-RUN_TIMEOUT = 300  # the smoke run soaks the example (some 20 s; more under strace or a loaded machine)
+RUN_TIMEOUT = 300  # a run of the bundle (seconds; more under strace or a loaded machine)
 ARCH = {"amd64": "x86_64", "aarch64": "arm64"}.get(platform.machine().lower(), platform.machine().lower())
 NAME = f"arbiter_app-{__version__}-linux-{ARCH}"
 
@@ -146,18 +146,39 @@ def test_bundled_executable_prints_the_version(bundle: Bundle, tmp_path: Path) -
     assert __version__ in result.stdout, result.stdout + result.stderr
 
 
-def test_bundled_executable_opens_the_example_offscreen(bundle: Bundle, tmp_path: Path) -> None:
-    """``--smoke``: the Arbiters' Manual example (resources/, Alembic migrations, SQLite, Qt), every view, then the
-    soak of its last rounds (issue 21: a binding that loses references to None fails here, or aborts)."""
-    result = run(bundle.unpacked / "arbiter-app", "--smoke", home=tmp_path / "home", QT_QPA_PLATFORM="offscreen")
-    assert result.returncode == 0, f"--smoke exited {result.returncode}:\n{result.stdout}\n{result.stderr}"
-    assert "Traceback" not in result.stderr, result.stderr
-    soak = [line for line in result.stdout.splitlines() if line.startswith("SOAK ")]
-    assert soak, result.stdout
-    report = json.loads(soak[-1][5:])
-    # the soak tests/soak runs on the same tournament: 1,000 actions and more, every dialog, no Qt object kept
-    assert report["ok"] and report["rounds_played"] == 3 and report["total_actions"] >= 1000, report
-    assert report["problems"] == [] and report["qt_objects_end"] - report["qt_objects_warm"] <= 50, report
+WINDOW_SECONDS = 20
+"""How long the bundle's window is left up before it is closed."""
+
+
+def run_window(exe: Path, home: Path, prefix: tuple[str, ...] = (), **env: str) -> tuple[int | None, str]:
+    """The bundle started as an arbiter starts it (no file: the welcome page, offscreen), left up for
+    :data:`WINDOW_SECONDS`, then asked to close (SIGTERM): what it exited with while it should have been up (None
+    if it stayed up), and its standard error.  The soak that drove this window through an arbiter's actions is
+    the tests' harness (``tests/soak``), not part of the application (issue 30.3)."""
+    home.mkdir(parents=True, exist_ok=True)
+    err = home / "stderr.txt"
+    with err.open("wb") as stderr:
+        child = subprocess.Popen([*prefix, str(exe)], cwd=home, env=clean_env(home, ARBITER_NAME="Bundle test",
+                                 QT_QPA_PLATFORM="offscreen", **env), stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.DEVNULL, stderr=stderr, start_new_session=True)  # fmt: skip
+        try:
+            early = child.wait(timeout=WINDOW_SECONDS)
+        except subprocess.TimeoutExpired:
+            early = None
+            os.killpg(child.pid, signal.SIGTERM)
+            try:
+                child.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(child.pid, signal.SIGKILL)
+                child.wait()
+    return early, err.read_text(errors="replace")
+
+
+def test_bundled_executable_starts_its_window_offscreen(bundle: Bundle, tmp_path: Path) -> None:
+    """The bundle's window comes up (Qt, its platform plugin, the settings) and stays up, with no traceback."""
+    early, stderr = run_window(bundle.unpacked / "arbiter-app", tmp_path / "home")
+    assert early is None, f"the window exited with {early} at once:\n{stderr}"
+    assert "Traceback" not in stderr, stderr
 
 
 def test_bundle_holds_what_the_application_loads_from_files(bundle: Bundle) -> None:
@@ -222,8 +243,8 @@ def test_bundle_leaves_the_network_out(bundle: Bundle) -> None:
     assert not networked, f"network parts of Qt in the bundle: {networked}"
 
 
-def test_bundled_smoke_run_opens_no_network_socket(bundle: Bundle, tmp_path: Path) -> None:
-    """Traced with strace: the smoke run (its pairing child process included) creates no IPv4/IPv6 socket."""
+def test_bundled_window_opens_no_network_socket(bundle: Bundle, tmp_path: Path) -> None:
+    """Traced with strace: the window's start (and any child process) creates no IPv4/IPv6 socket."""
     strace = shutil.which("strace")
     if strace is None:
         pytest.skip("strace is not installed (apt-get install strace): the network trace cannot run")
@@ -231,32 +252,21 @@ def test_bundled_smoke_run_opens_no_network_socket(bundle: Bundle, tmp_path: Pat
     if probe.returncode != 0:
         pytest.skip(f"strace cannot trace here: {probe.stderr.strip()}")
     trace = tmp_path / "trace.txt"
-    result = run(
-        bundle.unpacked / "arbiter-app",
-        "--smoke",
-        home=tmp_path / "home",
-        prefix=(strace, "-f", "-qq", "-e", "trace=socket,connect", "-o", str(trace)),
-        QT_QPA_PLATFORM="offscreen",
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    early, stderr = run_window(bundle.unpacked / "arbiter-app", tmp_path / "home",
+                               prefix=(strace, "-f", "-qq", "-e", "trace=socket,connect", "-o", str(trace)))  # fmt: skip
+    assert early is None, stderr
     calls = trace.read_text().splitlines()
     inet = [line for line in calls if "AF_INET" in line]
     assert not inet, "the bundle opened network sockets:\n" + "\n".join(inet)
 
 
-def test_bundled_smoke_run_needs_no_network(bundle: Bundle, tmp_path: Path) -> None:
-    """In a network namespace of its own (no interface but a down loopback), the smoke run still passes."""
+def test_bundled_window_needs_no_network(bundle: Bundle, tmp_path: Path) -> None:
+    """In a network namespace of its own (no interface but a down loopback), the window still comes up."""
     unshare = shutil.which("unshare")
     if unshare is None or subprocess.run([unshare, "--net", "true"], check=False, capture_output=True).returncode != 0:
         pytest.skip("cannot make a network namespace here (unshare --net needs root or user namespaces)")
-    result = run(
-        bundle.unpacked / "arbiter-app",
-        "--smoke",
-        home=tmp_path / "home",
-        prefix=(unshare, "--net"),
-        QT_QPA_PLATFORM="offscreen",
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    early, stderr = run_window(bundle.unpacked / "arbiter-app", tmp_path / "home", prefix=(unshare, "--net"))
+    assert early is None and "Traceback" not in stderr, stderr
 
 
 def test_archive_unpacks_to_one_versioned_folder(bundle: Bundle) -> None:

@@ -1,7 +1,7 @@
 """Soak tests (issue 21): the real main window, driven through thousands of an arbiter's actions.
 
-The soak runs in a child process (``python -m arbiter_app.app --soak``, the
-application's own self-check, :mod:`arbiter_app.gui.soak`), so that an abort
+The soak runs in a child process (``python -m tests.soak.harness``, the
+tests' harness, :mod:`tests.soak.harness`), so that an abort
 ("Fatal Python error: none_dealloc: deallocating None", SIGABRT) fails the
 test instead of killing pytest.  The child plays the second half of the
 tournament again: pairs, publishes, explains, enters and corrects results,
@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 
 from arbiter_app.generator import GeneratorConfig, generate
-from arbiter_app.gui.soak import REQUIRED_ACTIONS
+from tests.soak.harness import REQUIRED_ACTIONS
 from arbiter_app.trf.writer import write_trf
 
 pytestmark = pytest.mark.soak
@@ -53,19 +53,19 @@ class Outcome:
 
 
 def run_soak(tmp_path: Path, *args: str) -> Outcome:
-    """``arbiter-app --soak ARGS`` in a child process of its own session (an abort cannot take pytest down)."""
-    return run_app(tmp_path, "--soak", *args)
+    """The soak harness with ``ARGS`` in a child process of its own session (an abort cannot take pytest down)."""
+    return run_app(tmp_path, *args)
 
 
 def run_app(tmp_path: Path, *args: str) -> Outcome:
-    """``arbiter-app ARGS`` offscreen in a child process of its own session."""
+    """``python -m tests.soak.harness ARGS`` offscreen in a child process of its own session."""
     out, err = tmp_path / "soak.out", tmp_path / "soak.err"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_DATA_HOME=str(tmp_path / "data"), HOME=str(tmp_path))
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     with out.open("wb") as stdout, err.open("wb") as stderr:
         # Files, not pipes: after an abort the application's pairing child may live on holding them open.
         child = subprocess.Popen(
-            [sys.executable, "-X", "faulthandler", "-m", "arbiter_app.app", *args],
+            [sys.executable, "-X", "faulthandler", "-m", "tests.soak.harness", *args],
             cwd=tmp_path,
             env=env,
             stdin=subprocess.DEVNULL,
@@ -114,7 +114,7 @@ def check(outcome: Outcome, players: int) -> dict[str, Any]:
 
 def test_soak_on_the_manuals_12_player_tournament(tmp_path: Path) -> None:
     """Rounds 7-9 of the Arbiters' Manual example played again in the window, 150 card repaints twice a round."""
-    outcome = run_soak(tmp_path, str(MANUAL), "--soak-rounds", "3", "--soak-repaints", "150")
+    outcome = run_soak(tmp_path, str(MANUAL), "--rounds", "3", "--repaints", "150")
     report = check(outcome, 12)
     assert report["rounds_played"] == 3
 
@@ -130,6 +130,6 @@ def tournament_300(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_soak_on_a_300_player_tournament(tmp_path: Path, tournament_300: Path) -> None:
     """Round 7 paired again in the window, 20 results typed, 450 card repaints twice."""
     outcome = run_soak(
-        tmp_path, str(tournament_300), "--soak-rounds", "1", "--soak-results", "20", "--soak-repaints", "450"
+        tmp_path, str(tournament_300), "--rounds", "1", "--results", "20", "--repaints", "450"
     )
     check(outcome, 300)

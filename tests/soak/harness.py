@@ -1,4 +1,10 @@
-"""``arbiter-app --soak``: the real main window driven through thousands of an arbiter's actions (a self-check).
+"""The soak: the real main window driven through thousands of an arbiter's actions (issue 21).
+
+    python -m tests.soak.harness [TRF] [--repaints N] [--rounds N] [--results N]
+    python -m tests.soak.harness --smoke
+
+The tests' harness, not part of the application (issue 30.3: no test hooks
+in the shipped package); ``tests/soak`` runs it in a child process.
 
 A tournament (the Arbiters' Manual example, or any TRF-16 report) is cut
 back to its first rounds and imported into a temporary file; the window then
@@ -29,8 +35,8 @@ gives it back (some 3,000 per round of this soak, from the dialogs' widgets);
 the objects themselves are freed, and a count that only rises cannot harm.
 
 The last line on standard output is ``SOAK {json}`` with the figures; the
-exit status is 0 when all went well.  ``--smoke`` runs a short soak of the
-example too (:func:`run_soak` with ``cycles``).
+exit status is 0 when all went well.  ``--smoke`` opens the example, visits every view, explains round 5, then
+runs a short soak of its last three rounds.
 """
 
 from __future__ import annotations
@@ -506,3 +512,118 @@ def _judge(report: SoakReport, rounds_to_play: int) -> None:
             f"resident memory grew from {report.rss_warm_mib:.0f} MiB to {report.rss_end_mib:.0f} MiB after the "
             "first round"
         )
+
+
+def smoke() -> int:
+    """Open the example tournament in a temporary folder, visit every view, close; 0 when all went well."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = _application()
+    from arbiter_app.gui import files, process_call
+    from arbiter_app.gui.main_window import MainWindow
+    from arbiter_app.gui.settings import use_settings_folder
+
+    with tempfile.TemporaryDirectory(prefix="arbiter-smoke-") as folder, _finally(process_call.shutdown):
+        use_settings_folder(Path(folder) / "settings")
+        path = files.make_example(Path(folder))
+        window = MainWindow()
+        window.show()
+        if not window.open_file(path):
+            return 1
+        for view, _ in window.views():
+            window.tabs.setCurrentWidget(view)
+            _settle(app, window)
+            if window.grab().isNull():
+                return 1
+        ok = window.context is not None and len(window.rounds_view.rounds) == 9
+        ok = ok and _smoke_explanation(app, window)
+        window.close()
+        app.processEvents()
+    if not ok:
+        return 1
+    return soak(None, repaints=150, rounds=3)
+
+
+def soak(trf: str | None, repaints: int = 300, rounds: int | None = None, results: int | None = None) -> int:
+    """The soak self-check (:mod:`arbiter_app.gui.soak`) offscreen; 0 when all went well."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = _application()
+    
+    def log(line: str) -> None:
+        print(f"soak: {line}", file=sys.stderr, flush=True)
+
+    report = run_soak(app, Path(trf) if trf else None, repaints=repaints, play_rounds=rounds, results=results, log=log)
+    for problem in report.problems:
+        log(f"PROBLEM: {problem}")
+    print(report.line(), flush=True)
+    return 0 if report.ok else 1
+
+
+def _settle(app: QApplication, window: MainWindow, seconds: float = 60.0) -> None:
+    """Let the reads and work off the GUI thread finish."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    runners = [window.runner, window.explain_dock.runner, window.standings_view.runner]
+    while time.monotonic() < deadline:
+        app.processEvents()
+        if not any(r.is_busy for r in runners) and not (window.context and window.context.reader.is_busy):
+            break
+        time.sleep(0.005)
+    app.processEvents()
+
+
+def _smoke_explanation(app: QApplication, window: MainWindow, seconds: float = 120.0) -> bool:
+    """The explain panel on the manual's round 5, computed as in use (the child process): C.17 decides."""
+    import time
+
+    dock = window.explain_dock
+    dock.explain(5)
+    deadline = time.monotonic() + seconds
+    while dock.table_data is None and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.01)
+    dock.bracket.setCurrentIndex(dock.bracket.count() - 1)
+    while (dock.table_data is None or dock.table_data.bracket != dock.bracket.count()) and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.01)
+    return dock.table_data is not None and dock.table_data.decided_by == "C.17"
+
+
+@contextmanager
+def _finally(action: Callable[[], object]) -> Iterator[None]:
+    try:
+        yield
+    finally:
+        action()
+
+
+
+
+def _application() -> QApplication:
+    from arbiter_app.app import _application as application
+
+    return application(PROGRAM)
+
+
+PROGRAM = "arbiter-app"
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+    import multiprocessing
+
+    multiprocessing.freeze_support()
+    parser = argparse.ArgumentParser(prog="python -m tests.soak.harness", description=__doc__.split("\n\n")[0])
+    parser.add_argument("trf", nargs="?", help="the tournament played (a TRF report; default: the example)")
+    parser.add_argument("--smoke", action="store_true", help="every view of the example, then a short soak")
+    parser.add_argument("--repaints", type=int, default=300, metavar="N")
+    parser.add_argument("--rounds", type=int, default=None, metavar="N")
+    parser.add_argument("--results", type=int, default=None, metavar="N")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        return smoke()
+    return soak(args.trf, args.repaints, args.rounds, args.results)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
