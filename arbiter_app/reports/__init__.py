@@ -107,7 +107,9 @@ def _report_html(db: Database, tournament_id: int, kind: str, round_number: int 
     if kind == "standings":
         # Checklist Q161: games adjourned (or without a result) in the rounds counted make the standings provisional.
         waiting = ", ".join(str(g) for g in sv.list_open_games(db, tournament_id) if g.round <= table.round)
-        return standings_html(table, t.name, when, waiting)
+        _, entries = sv.tournament_tiebreaks(db, tournament_id)
+        legend = [("Pts", "points"), *((e.code, f"{e.name} ({e.source})") for e in entries)]
+        return standings_html(table, t.name, when, waiting, legend)
     # The state the standings ranked (a round robin's C.05 withdrawals left out).
     state = sv.standings_state(db, tournament_id, table.round + 1)
     chart = tb.crosstable(state, table.round, table)

@@ -67,9 +67,14 @@ def _table(
     return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(lines) + "\n</tbody>\n</table>\n"
 
 
-def standings_html(standings: Standings, tournament: str, date: str = "", provisional: str = "") -> str:
+def standings_html(
+    standings: Standings, tournament: str, date: str = "", provisional: str = "",
+    legend: Sequence[tuple[str, str]] = (),
+) -> str:  # fmt: skip
     """The standings after ``standings.round`` as an HTML document; ``provisional`` names the games still without
-    their final result (adjourned ...): the standings are then provisional, never final (checklist Q161, Q169)."""
+    their final result (adjourned ...): the standings are then provisional, never final (checklist Q161, Q169).
+    ``legend``: each tie-break code and what it is (name and article), printed under the table with what the
+    table does with players equal on everything (issue 28: the PDF had no legend)."""
     headings = ["Place", "No.", "Name", "Rating", "Points", *standings.tiebreaks]
     points = column_texts([row.score for row in standings.rows])
     columns = [column_texts([row.tiebreaks[k] for row in standings.rows]) for k in range(len(standings.tiebreaks))]
@@ -85,7 +90,13 @@ def standings_html(standings: Standings, tournament: str, date: str = "", provis
         ]
         for k, row in enumerate(standings.rows)
     ]  # fmt: skip
-    note = "<p>* place decided by drawing of lots</p>\n" if any(r.by_lot for r in standings.rows) else ""
+    note = ""
+    if legend:
+        note += "<p>" + escape("; ".join(f"{code} = {words}" for code, words in legend)) + ".</p>\n"
+    if any(r.by_lot for r in standings.rows):
+        note += "<p>* place decided by drawing of lots (equal on points and every tie-break)</p>\n"
+    if any(r.is_shared for r in standings.rows):
+        note += "<p>5-7: places shared (equal on points and every tie-break)</p>\n"
     if any(r.by_hand for r in standings.rows):
         note += "<p>h place within a tie ranked by the arbiter</p>\n"
     if any(r.entered for r in standings.rows):

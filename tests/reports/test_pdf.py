@@ -145,3 +145,21 @@ def test_a_pdf_from_a_fresh_process_without_a_display(tmp_path: Path) -> None:
     text = _page_text(pdf, 1)
     for name in ACCENTED:
         assert name in text
+
+
+def test_the_standings_pdf_carries_the_legend(big: tuple[Database, int, TrfDocument], tmp_path: Path) -> None:
+    """Issue 28: the standings PDF printed the tie-break codes without saying what they are."""
+    from tests.pdf_tools import all_text
+
+    db, tid, _ = big
+    _, legend = sv.tournament_tiebreaks(db, tid)
+    assert legend
+    path = write_report(db, tid, "standings", tmp_path / "standings.pdf")
+    text = " ".join(re.sub(r"-\n", "-", all_text(path)).split())  # a line broken after a hyphen joined again
+    for entry in legend:
+        assert f"{entry.code} = {entry.name}" in text, (entry, text[-800:])
+    table = sv.ranked_standings(db, tid, None)
+    if any(r.by_lot for r in table.rows):
+        assert "place decided by drawing of lots" in text
+    if any(r.is_shared for r in table.rows):
+        assert "places shared" in text
