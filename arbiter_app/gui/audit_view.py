@@ -82,6 +82,10 @@ class AuditView(ContextView):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(AuditColumn.SUMMARY, QHeaderView.ResizeMode.Stretch)
+        # A long entry (a path, a late entry's long name) wraps in its column rather than run past the right edge
+        # of a 1024-pixel screen (issue 28).
+        self.table.setWordWrap(True)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.selectionModel().selectionChanged.connect(self._on_selection_changed)
         self.details = QPlainTextEdit()
         self.details.setReadOnly(True)

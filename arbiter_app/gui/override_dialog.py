@@ -180,7 +180,6 @@ class OverrideDialog(QDialog):
         left.addWidget(QLabel("<b>Pairing after the changes</b> (✎ = changed)"))
         left.addWidget(self.boards, 1)
         left.addWidget(self.bye_label)
-        left.addWidget(self._edit_box())
         right = QVBoxLayout()
         title_row = QHBoxLayout()
         title_row.addWidget(self.warnings_title, 1)
@@ -200,6 +199,7 @@ class OverrideDialog(QDialog):
         reason_row.addWidget(self.reason, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(columns, 1)
+        layout.addWidget(self._edit_box())  # the whole width: two long names side by side fit 1024 pixels
         layout.addLayout(reason_row)
         layout.addWidget(self.case)
         layout.addWidget(self.errors)
@@ -212,8 +212,8 @@ class OverrideDialog(QDialog):
     def _player_box(self, model: QStandardItemModel) -> QComboBox:
         box = QComboBox()
         box.setModel(model)
-        box.setMinimumContentsLength(14)
-        box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        box.setMinimumWidth(box.sizeHint().width() + 8)  # the longest name whole, beside the drop-down arrow
         return box
 
     def _edit_box(self) -> QGroupBox:

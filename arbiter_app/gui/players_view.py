@@ -67,8 +67,12 @@ class PlayersView(ContextView):
         self.cancel_bye_button.clicked.connect(self._on_cancel_bye_clicked)
         self.remove_button.clicked.connect(self._on_remove_clicked)
         self.import_button.clicked.connect(self.import_requested)
+        # The file's actions beside the heading, the player's below: both rows fit 1024 pixels in large text.
         top = button_row(heading("Players"), None, self.summary)
         top.addWidget(self.filter)
+        top.addWidget(self.numbers_button)
+        top.addWidget(self.import_button)
+        self.summary.setWordWrap(True)
         actions = button_row(
             self.add_button,
             self.edit_button,
@@ -80,9 +84,7 @@ class PlayersView(ContextView):
             self.cancel_bye_button,
             None,
             self.remove_button,
-            self.numbers_button,
         )
-        actions.addWidget(self.import_button)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(actions)
