@@ -95,9 +95,13 @@ def widest(fm: QFontMetrics, texts: set[str]) -> int:
     return measured
 
 
+STROKED = str.maketrans({0x0111: "d", 0x00F0: "d", 0x0142: "l", 0x00F8: "o"})
+"""Letters that NFKD leaves whole (d with stroke, eth, l with stroke, o with stroke): as their base letter."""
+
+
 def folded(text: str) -> str:
-    """``text`` for a search: lower case, accents aside (``Ðorđe Šćekić`` is found as ``dorde scekic``)."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold().replace("đ", "d").replace("ð", "d"))
+    """``text`` for a search: lower case, accents aside (a name typed without its accents is found)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(STROKED))
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 

@@ -83,7 +83,6 @@ class RoundsView(ContextView):
         self.round_box.setMinimumContentsLength(26)
         self.round_box.currentIndexChanged.connect(self._on_round_box_changed)
         self.state_label = QLabel()
-        self.state_label.setWordWrap(True)
         self.table = QTableView()
         self.table.setObjectName("boardsTable")
         self.table.setModel(self.model)
@@ -105,6 +104,7 @@ class RoundsView(ContextView):
         self.entry = ResultEntry()
         self.entry.setObjectName("resultEntry")
         self.entry.setMinimumWidth(240)
+        self.entry.setMaximumWidth(300)  # the key hint beside it keeps its one line wherever the width allows
         self.entry.result_typed.connect(self._on_result_typed)
         self.entry.board_chosen.connect(self._on_board_chosen)
         self.entry.step.connect(self._on_entry_step)
@@ -118,7 +118,8 @@ class RoundsView(ContextView):
         top.addWidget(self.round_actions.progress)
         actions = self.round_actions.button_row()
         self.entry_label = QLabel("<b>Result:</b>")
-        entry_row = button_row(self.entry_label, self.entry, self.entry_hint)
+        entry_row = button_row(self.entry_label, self.entry, self.entry_hint, stretch_at_end=False)
+        entry_row.setStretchFactor(self.entry_hint, 1)  # the hint takes the rest: one line wherever it fits
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(actions)

@@ -4,7 +4,9 @@
 
 Not a test (pytest does not collect it): the pictures are for the README and
 for looking at.  Every view at 1920x1080 (``NAME.png``) and at 1024x768, a
-seminar projector (``NAME-1024.png``), with the hall display's two pages.  The tournament shown is the Arbiters' Manual example after
+seminar projector (``NAME-1024.png``), with the hall display's two pages; every
+dialog and the manual's window as they open on a 1024x768 screen with a task
+bar (``dialog-NAME-1024.png``, ``manual-1024.png``).  The tournament shown is the Arbiters' Manual example after
 four rounds, with round 5 paired by the engine, published and half its
 results in.
 """
@@ -141,6 +143,87 @@ def views(window: MainWindow, out: Path, size: tuple[int, int]) -> None:
     seminar.close()
 
 
+ROOM_1024 = (1024 - 16, 768 - 40 - 48)
+"""A window's contents on a 1024x768 screen with a 40-pixel task bar (tests/gui/test_fits.py)."""
+
+
+def in_room(dialog: QWidget) -> None:
+    """Lay ``dialog`` out as it opens on a 1024x768 screen with a task bar."""
+    dialog.show()
+    QApplication.processEvents()
+    least = dialog.minimumSizeHint()
+    dialog.resize(max(min(dialog.width(), ROOM_1024[0]), least.width()),
+                  max(min(dialog.height(), ROOM_1024[1]), least.height()))  # fmt: skip
+
+
+def dialogs_1024(window: MainWindow, out: Path) -> None:
+    """Every dialog as it opens at 1024x768 (``dialog-NAME-1024.png``), the main window there first."""
+    from arbiter_app.gui.bye_dialog import ByeDialog
+    from arbiter_app.gui.compare_dialog import CompareDialog
+    from arbiter_app.gui.report_dialog import TITLES
+    from arbiter_app.gui.tournament_dialog import SettingsDialog, TournamentDialog
+
+    context = window.context
+    assert context is not None
+    resize(window, ROOM_1024)
+    window.rounds_view.show_round(5)
+    players = context.read(sv.list_players)
+
+    def why_above() -> QWidget:
+        window.tabs.setCurrentWidget(window.standings_view)
+        QApplication.processEvents()
+        model = window.standings_view.model
+        rows = [k for k in range(model.rowCount() - 1) if model.row_at(k).score == model.row_at(k + 1).score] or [0]
+        a, b = model.row_at(rows[0]).number, model.row_at(rows[0] + 1).number
+        dialog = window.standings_view.show_why_above(a, b)
+        assert dialog is not None
+        return dialog
+
+    def override() -> QWidget:
+        dialog = OverrideDialog(context, window.rounds_view.current, window)  # type: ignore[arg-type]
+        dialog.add_edit(Swap(3, 10))
+        dialog.reason.setText("Players 3 and 10 are brother and sister (the organiser's rule)")
+        return dialog
+
+    def new_tournament() -> QWidget:
+        dialog = TournamentDialog(window)
+        dialog.name.setText("Open de Printemps 2027")
+        return dialog
+
+    def compare() -> QWidget:
+        dialog = CompareDialog(context, 5, window)
+        dialog.compare()
+        return dialog
+
+    made = {
+        "override": override,
+        "why-above": why_above,
+        "new-tournament": new_tournament,
+        "settings": lambda: SettingsDialog(context, window),
+        "player": lambda: PlayerDialog(context, None, 6, window),
+        "bye": lambda: ByeDialog(context, players[3], 6, window),
+        "compare-editions": compare,
+        **{f"report-{kind}": (lambda kind=kind: ReportDialog(context, kind, window)) for kind in TITLES},
+    }
+    for name, make in made.items():
+        dialog = make()
+        in_room(dialog)
+        save(dialog, out, f"dialog-{name}-1024")
+        dialog.close()
+        dialog.deleteLater()
+    manual = window.show_manual()
+    manual.resize(*ROOM_1024)
+    save(manual, out, "manual-1024")
+    manual.close()
+    hall = window.show_hall_display()
+    hall.timer.stop()
+    hall.resize(*ROOM_1024)
+    names = [k for k, page in enumerate(hall.pages) if page.names]
+    hall.page = names[0] if names else 0
+    save(hall, out, "hall-names-room-1024")
+    hall.close()
+
+
 def main(out: Path) -> None:
     app = QApplication.instance() or QApplication([])
     out.mkdir(parents=True, exist_ok=True)
@@ -183,6 +266,7 @@ def main(out: Path) -> None:
         report.show()
         save(report, out, "report-wallchart")
         report.close()
+        dialogs_1024(window, out)
         window.close()
     QTimer.singleShot(0, app.quit)
 

@@ -137,7 +137,7 @@ def test_large_text_moves_the_panel_below_rather_than_widen_the_window(window: M
     dock = window.explain_dock
     dock.show()
     dock.explain(5)
-    jump_to(window, dock.width_beside() + 20, 900)
+    jump_to(window, dock.width_beside() + 2, 900)
     assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
     width = window.width()
     try:
