@@ -106,7 +106,7 @@ class FileActions(QMainWindow):
         self.tabs.setCurrentWidget(self.players_view)
 
     def choose_file(self) -> None:
-        start = str(settings.recent_files()[0][0].parent) if settings.recent_files() else ""
+        start = str(settings.recent_files()[0][0].parent) if settings.recent_files() else str(files.data_folder())
         name, _ = QFileDialog.getOpenFileName(self, "Open tournament", start, FILE_FILTER)
         if name:
             self.open_file(Path(name))
@@ -123,7 +123,7 @@ class FileActions(QMainWindow):
             self.context.message.emit("The Arbiters' Manual example: 12 players, 9 rounds (a fresh copy)")
 
     def import_trf(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, "Import a TRF-16 report", "", TRF_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self, "Import a TRF-16 report", str(files.data_folder()), TRF_FILTER)
         if not name:
             return
         trf = Path(name)

@@ -15,6 +15,7 @@ from arbiter_app import services as sv
 from arbiter_app.explain.words import counted
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.csv_dialog import CsvImportDialog
+from arbiter_app.gui.files import data_folder
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.prohibited_pairs_dialog import ProhibitedPairsDialog
@@ -96,7 +97,9 @@ def import_csv(parent: QWidget, context: TournamentContext, path: Path | None = 
 
 def export_csv(parent: QWidget, context: TournamentContext, path: Path | None = None) -> bool:
     if path is None:
-        name, _ = QFileDialog.getSaveFileName(parent, "Export the players as CSV", "players.csv", CSV_FILTER)
+        folder = context.path.parent if context.path is not None else data_folder()  # never the working folder
+        name, _ = QFileDialog.getSaveFileName(parent, "Export the players as CSV", str(folder / "players.csv"),
+                                              CSV_FILTER)  # fmt: skip
         if not name:
             return False
         path = Path(name)

@@ -27,24 +27,26 @@ from PySide6.QtWidgets import (
 from arbiter_app import services as sv
 from arbiter_app.errors import ArbiterError
 from arbiter_app.gui.context import TournamentContext
+from arbiter_app.gui.files import data_folder
 from arbiter_app.gui.player_dialog import finish_form
 from arbiter_app.gui.warning_dialogs import confirmed_call, dialog_for
 from arbiter_app.pairing.model import Colour
-from arbiter_app.services.files import default_data_dir, default_database_path
+from arbiter_app.services.files import default_database_path
 
 FILE_FILTER = "Tournament files (*.db *.sqlite);;All files (*)"
 
 
 def suggested_path(name: str) -> Path:
     """The data folder's default file while it is unused, else one named after the tournament."""
+    folder = data_folder()  # made if missing: a dialog offered a folder that is not there opens the working one
     default = default_database_path()
     if not default.exists():
         return default
     slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "tournament"
-    path = default_data_dir() / f"{slug}.db"
+    path = folder / f"{slug}.db"
     k = 2
     while path.exists():
-        path = default_data_dir() / f"{slug}-{k}.db"
+        path = folder / f"{slug}-{k}.db"
         k += 1
     return path
 
