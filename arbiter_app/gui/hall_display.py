@@ -376,19 +376,22 @@ class HallDisplay(QWidget):
         painter.setFont(title_font)
         painter.setPen(ACCENT)
         title_rect = QRect(m, 0, self.width() - 2 * m, int(h * 1.3))
-        title = page.title[: len(page.title) - len(page.names)].rstrip() if page.names else page.title
-        painter.drawText(title_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         QFontMetrics(title_font).elidedText(title, Qt.TextElideMode.ElideRight,
-                                                             title_rect.width() - 120))
-        if page.names:  # the range of names, large: a player sees from afar whether the page is theirs
-            big = QFont(title_font)
-            big.setPixelSize(max(8, int(h * 1.2)))
-            painter.setFont(big)
-            painter.drawText(QRect(m, 0, self.width() - 2 * m, int(h * 1.3)),
-                             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter, page.names)
         footer = f"page {self.page + 1} of {len(self.pages)}"
         small = QFont(self.font())
         small.setPixelSize(max(8, int(h * 0.45)))
+        room = title_rect.width() - QFontMetrics(small).horizontalAdvance(footer) - h
+        if page.names:  # the range of names, large, before the page number: seen from afar, never over the title
+            big = QFont(title_font)
+            big.setPixelSize(max(8, int(h * 1.2)))
+            names_width = QFontMetrics(big).horizontalAdvance(page.names)
+            painter.setFont(big)
+            painter.drawText(QRect(m + room - names_width, 0, names_width, title_rect.height()),
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, page.names)
+            room -= names_width + h
+        title = page.title[: len(page.title) - len(page.names)].rstrip() if page.names else page.title
+        painter.setFont(title_font)
+        painter.drawText(title_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         QFontMetrics(title_font).elidedText(title, Qt.TextElideMode.ElideRight, max(room, 0)))
         painter.setFont(small)
         painter.drawText(title_rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, footer)
         font = self.page_font(page)
