@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from arbiter_app import services as sv
 from arbiter_app.gui.context import TournamentContext
@@ -327,7 +328,7 @@ class OverrideDialog(QDialog):
         self._set_loading(True)
 
         def done(preview: OverridePreview) -> None:
-            if asked != self._asked:
+            if not isValid(self) or asked != self._asked:  # closed (and deleted) meanwhile, or asked again since
                 return
             self._set_loading(False)
             if not keep_error:
@@ -338,7 +339,7 @@ class OverrideDialog(QDialog):
             self._update_save()
 
         def refused(error: BaseException) -> None:
-            if asked != self._asked:
+            if not isValid(self) or asked != self._asked:
                 return
             self._refused = True
             show_inline(self.errors, error)

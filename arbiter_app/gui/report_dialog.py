@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from arbiter_app import services as sv
 from arbiter_app.gui.context import TournamentContext
@@ -170,11 +171,11 @@ class ReportDialog(QDialog):
         self.preview.clear()
 
         def done(preview: ReportPreview) -> None:
-            if asked == self._asked:
+            if isValid(self) and asked == self._asked:  # the dialog may be closed (and deleted) meanwhile
                 self._show_preview(preview)
 
         def failed(error: BaseException) -> None:
-            if asked == self._asked:
+            if isValid(self) and asked == self._asked:
                 self.preview.setPlainText(error_text(error))  # shown in the preview, nothing is lost
                 self._set_loading("")
                 self.status.setText("")
@@ -251,11 +252,15 @@ class ReportDialog(QDialog):
         what = "PDF" if path.suffix.lower() == ".pdf" else "HTML"
 
         def done(written: Path) -> None:
+            if not isValid(self):
+                return
             self.saved = written
             self._set_loading("")
             self.status.setText(f"Saved as {what}: {written}")
 
         def failed(error: BaseException) -> None:
+            if not isValid(self):
+                return
             self._set_loading("")
             self.status.setText(f"<span style='color:#b00020'>Not saved: {error_text(error)}</span>")
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from arbiter_app import services as sv
 from arbiter_app.gui.context import TournamentContext
@@ -106,7 +107,11 @@ class WhyAboveDialog(QDialog):
         for widget in (self.steps, self.detail_title, self.detail):
             widget.hide()
         fit_to_screen(self, 860, 600)
-        context.compute(sv.why_above, a, b, after, on_done=self.show_answer, on_error=self._on_failed)
+        context.compute(sv.why_above, a, b, after, on_done=self._answered, on_error=self._on_failed)
+
+    def _answered(self, why: WhyAbove) -> None:
+        if isValid(self):  # the dialog may be closed (and deleted) before the answer comes
+            self.show_answer(why)
 
     def _text(self, code: str, value: Fraction | int | None) -> str:
         if value is None:
@@ -115,6 +120,8 @@ class WhyAboveDialog(QDialog):
         return form(value) if form is not None else points_text(value)
 
     def _on_failed(self, error: BaseException) -> None:
+        if not isValid(self):
+            return
         self.busy.hide()
         self.heading.setText(error_text(error))
         self.answered = True

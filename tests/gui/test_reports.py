@@ -215,3 +215,16 @@ def test_the_pairing_rules_are_shown_and_changed_with_confirmation(window: MainW
     assert seen and asked and window.context.read(sv.get_tournament).edition == "fide-2026"
     assert window.context.tournament.edition == "fide-2026"
     assert any(e.action == "change edition" for e in window.context.read(sv.audit_log))
+
+
+def test_a_report_closed_before_it_is_ready_is_left_alone(threaded_window: MainWindow, qtbot: Any) -> None:
+    """The report is made off the window's thread: a dialog closed (and deleted) before it comes is not touched."""
+    window = threaded_window
+    window.open_example()
+    assert window.context is not None
+    qtbot.waitUntil(lambda: not window.context.reader.is_busy, timeout=60000)
+    dialog = ReportDialog(window.context, "cards", window)
+    assert dialog.is_loading
+    dialog.close()
+    dialog.deleteLater()
+    qtbot.waitUntil(lambda: not window.context.reader.is_busy, timeout=60000)  # the answer came: nothing raised
