@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from typing import Any
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
@@ -105,6 +106,32 @@ def folded(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+def longest_texts(cards: Sequence[Card], hidden: bool) -> tuple[list[set[str]], set[str], set[str]]:
+    """The texts :meth:`CardDelegate.fit` measures: per column of the round lines, and the two header lines (a tab
+    between a line's two parts), each the :data:`MEASURED` longest (made with the cards, off the window's thread:
+    reading 2,000 cards' lines took a tenth of a second there)."""
+    columns: list[set[str]] = [{c} for c in COLUMNS]
+    for card in cards:
+        for line in card.lines:
+            for column, text in zip(columns, line_cells(line, hidden)):
+                column.add(text)
+    headers = [header_texts(card, hidden) for card in cards]
+    first = {f"{name}\t{score}" for name, score, _, _ in headers}
+    second = {f"{line}\t{status}" for _, _, line, status in headers}
+
+    def longest(texts: set[str]) -> set[str]:
+        # one more than measured: :func:`widest` then allows for the rest, as it would on the whole set
+        return set(sorted(texts, key=len, reverse=True)[: MEASURED + 1])
+
+    return [longest(c) for c in columns], longest(first), longest(second)
+
+
+def cards_with_texts(*args: Any) -> tuple[list[Card], dict[bool, tuple[list[set[str]], set[str], set[str]]]]:
+    """:func:`build_cards` and the texts to measure, results shown and hidden (teaching mode)."""
+    cards = build_cards(*args)
+    return cards, {hidden: longest_texts(cards, hidden) for hidden in (False, True)}
+
+
 class CardDelegate(QStyledItemDelegate):
     """Paints one card: the header (number, title, name, rating, FIDE id, score) and one line per round.
 
@@ -119,6 +146,8 @@ class CardDelegate(QStyledItemDelegate):
         self.column_widths: list[int] = [CARD_WIDTH // len(COLUMNS)] * len(COLUMNS)
         """The least width of each column of the round lines (measured by :meth:`fit`)."""
         self._measured: tuple[int, str, bool] | None = None
+        self.texts: dict[bool, tuple[list[set[str]], set[str], set[str]]] = {}
+        """The texts to measure, made with the cards off the window's thread (results shown, hidden)."""
         self._least = CARD_WIDTH
 
     def line_height(self, option: QStyleOptionViewItem) -> int:
@@ -130,13 +159,13 @@ class CardDelegate(QStyledItemDelegate):
         Each distinct text is measured once: 2,000 cards of nine rounds hold some 100,000 cells but a few
         thousand texts (issue 21: measuring every cell froze the window for a tenth of a second)."""
         fm = QFontMetrics(font)
-        hidden = self._model.results_hidden
-        texts: list[set[str]] = [{c} for c in COLUMNS]
-        for card in self._model.cards:
-            for line in card.lines:
-                for column, text in zip(texts, line_cells(line, hidden)):
-                    column.add(text)
+        texts = self._texts()[0]
         return [widest(fm, column) + CELL_AIR for column in texts]
+
+    def _texts(self) -> tuple[list[set[str]], set[str], set[str]]:
+        """The texts to measure: made with the cards (:func:`cards_with_texts`), else read here."""
+        made = self.texts.get(self._model.results_hidden)
+        return made if made is not None else longest_texts(self._model.cards, self._model.results_hidden)
 
     def least_width(self, font: QFont, columns: list[int] | None = None) -> int:
         """The narrowest card on which no text is cut (``columns``: :meth:`columns`, measured already)."""
@@ -144,9 +173,7 @@ class CardDelegate(QStyledItemDelegate):
         bold.setBold(True)
         fb, fm = QFontMetrics(bold), QFontMetrics(font)
         least = sum(columns if columns is not None else self.columns(font))
-        headers = [header_texts(card, self._model.results_hidden) for card in self._model.cards]
-        first = {f"{name}\t{score}" for name, score, _, _ in headers}
-        second = {f"{line}\t{status}" for _, _, line, status in headers}
+        _, first, second = self._texts()
         least = max(least, widest(fb, first) + 2 * CELL_AIR, widest(fm, second) + 2 * CELL_AIR)
         return max(CARD_WIDTH, least + PADDING)
 
@@ -305,9 +332,10 @@ class CardsView(ContextView):
         context, generation = self.context, self.context.generation
         rounds_count = context.tournament.rounds_count
 
-        def show(cards: list[Card]) -> None:
+        def show(made: tuple[list[Card], dict[bool, tuple[list[set[str]], set[str], set[str]]]]) -> None:
             if self.context is not context or context.generation != generation:
                 return  # changed meanwhile: the refresh that follows builds them again
+            cards, self.delegate.texts = made
             self.model.set_cards(cards, rounds_count)
             current = round_in_progress(rounds)
             self.model.in_progress = current.number if current is not None else None
@@ -316,7 +344,7 @@ class CardsView(ContextView):
 
         # Built on the worker thread (plain data in, plain data out): 2,000 cards of a few rounds take a tenth
         # of a second, which the window's thread would spend frozen (issue 21).
-        context.reader.submit(build_cards, players, rounds, scores, marked, floats, on_done=show)
+        context.reader.submit(cards_with_texts, players, rounds, scores, marked, floats, on_done=show)
 
     def lay_out(self) -> None:
         """Cards as wide as their text needs, as many side by side as the width holds, filling it."""
