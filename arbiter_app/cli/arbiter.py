@@ -47,6 +47,7 @@ from typing import NoReturn
 from arbiter_app import atomic
 from arbiter_app import services as sv
 from arbiter_app.cli.confirm import YES_HELP, confirming
+from arbiter_app.cli.pipes import closed_pipe
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
 from arbiter_app.pairing.articles import PUBLISHED_CHANGE_CASES_2026
 from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS
@@ -1201,9 +1202,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
         return code
     except BrokenPipeError:
-        _silence_stdout()
-        print(f"{PROG}: standard output: the reading end of the pipe was closed", file=sys.stderr)
-        return EXIT_FILE
+        return closed_pipe(PROG)
     except PairingImpossibleError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return EXIT_NO_PAIRING
@@ -1234,15 +1233,6 @@ def _remove_made(path: Path) -> None:
             Path(f"{path}{suffix}").unlink()
         except OSError:
             pass
-
-
-def _silence_stdout() -> None:
-    """After a broken pipe: no second error when Python flushes standard output at exit."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from arbiter_app import atomic
+from arbiter_app.cli.pipes import guarded
 from arbiter_app.conformance import check_standings, check_tournament, edition_for
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
 from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS, pair_round
@@ -256,6 +257,12 @@ def _berger(arguments: list[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command line (``--berger``, the explanations, ``-p``, ``-c``, ``-g``); a reader of standard output that
+    stops early (``| head``) ends it without a traceback."""
+    return guarded("arbiter-pairings", lambda: _main(argv))
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     if any(a == "--berger" or a.startswith("--berger=") for a in arguments):
         return _berger(arguments)

@@ -22,6 +22,7 @@ import sys
 from collections.abc import Sequence
 from fractions import Fraction
 
+from arbiter_app.cli.pipes import guarded
 from arbiter_app.errors import ArbiterError
 from arbiter_app.pairing.model import TournamentState
 from arbiter_app.standings import standings
@@ -106,9 +107,12 @@ def run(argv: Sequence[str] | None = None) -> tuple[int, str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    status, text = run(argv)
-    print(text, file=sys.stdout if status == EXIT_OK else sys.stderr)
-    return status
+    def printed() -> int:
+        status, text = run(argv)
+        print(text, file=sys.stdout if status == EXIT_OK else sys.stderr)
+        return status
+
+    return guarded("arbiter-tiebreaks", printed)
 
 
 if __name__ == "__main__":
