@@ -519,7 +519,8 @@ def _settings(db: Database, a: argparse.Namespace) -> int:
                                                  if t.time_control_code else "")),
         ("tie-break rules", t.tie_break_rules),
         ("tie-breaks", ", ".join(sv.codes_in_use(t.tie_break_rules, t.tie_breaks))
-         + ("" if t.tie_breaks else " (recommended order)")),
+         + (" (the recommended list)" if sv.codes_in_use(t.tie_break_rules, t.tie_breaks)
+            == sv.recommended(t.tie_break_rules) else "")),
         ("pairing system", f"{sv.system_of_info(t).report_title} [{t.system if t.system != sv.SWISS else t.edition}]"),
         ("FIDE mode", "on" if t.fide_mode else f"left at round {t.fide_mode_left_round} (never entered again)"),
         *([("Chess960", f"positions drawn from seed {t.chess960_seed}")] if t.chess960_seed is not None else []),

@@ -25,6 +25,7 @@ from arbiter_app.services.articles import edition_title
 from arbiter_app.services.dto import TournamentInfo
 from arbiter_app.services.records import is_withdrawn_in
 from arbiter_app.services.state import state_for_round
+from arbiter_app.services.tiebreak_rules import recommended
 from arbiter_app.standings import roundrobin as rr
 from arbiter_app.trf.rounds import EDITION_SYSTEMS, round_robin_code, round_robin_type
 
@@ -73,7 +74,7 @@ class TournamentSystem(Protocol):
         """Refuse the codes the system does not offer."""
 
     def default_tiebreaks(self, rules_name: str) -> str:
-        """The list a new tournament starts with (empty: the regulation's recommended order)."""
+        """The list a new tournament starts with, stored with it (never empty)."""
 
     def excluded(self, session: Session, t: Tournament) -> frozenset[int]:
         """Pairing numbers of the players whose results do not count in the standings."""
@@ -123,7 +124,9 @@ class SwissSystem:
         return None
 
     def default_tiebreaks(self, rules_name: str) -> str:
-        return ""
+        # Every tournament has its list from creation: the regulation's recommended order, stated in the settings
+        # and in the TRF's 202 record (C.07-2026 4.1.1: announced before the tournament starts).
+        return ", ".join(recommended(rules_name))
 
     def excluded(self, session: Session, t: Tournament) -> frozenset[int]:
         return frozenset()

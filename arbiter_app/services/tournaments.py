@@ -28,7 +28,7 @@ from arbiter_app.services.records import (
 )
 from arbiter_app.services.systems import SWISS, TournamentSystem, make_system, system_of
 from arbiter_app.services.tiebreak_rules import DEFAULT_RULES, MANUAL, codes_in_use, stored_list
-from arbiter_app.services.warnings import Level, Notice, require
+from arbiter_app.services.warnings import Notice, require
 from arbiter_app.trf.records import is_encoded_time_control
 
 TEXT_FIELDS = ("name", "place", "chief_arbiter", "deputy_arbiters", "time_control", "tie_breaks")
@@ -338,7 +338,7 @@ def _shown(field: str, value: object) -> str:
     if field == "accelerated":
         return "Baku acceleration" if value else "no acceleration"
     if field == "tie_breaks" and not value:
-        return "none stored (the recommended order)"
+        return "none stored (the recommended list)"
     return f"'{value}'" if isinstance(value, str) else str(value)
 
 
@@ -398,10 +398,9 @@ def edit_tournament(db: Database, tournament_id: int, *, confirmed: int = 0, **c
         for field, value in moved.items():
             what, rule = FROZEN[field]
             was, new = _shown(field, getattr(current, field)), _shown(field, value)
-            if field == "tie_breaks" and not current.tie_breaks and "tie_break_rules" not in moved and paired:
-                notices.append(_first_list(paired, new))  # none was stored (an imported file without 202)
-            else:
-                notices += frozen(t, paired, what, rule, was, new)
+            # A list never stored (a file of an older version) is the recommended one, in force since round 1:
+            # frozen like any other (C.07-2026 4.1.1; checklist Q200-Q201).
+            notices += frozen(t, paired, what, rule, was, new)
             if paired:
                 lines.append(configuration_line(paired, what, was, new))
         require(confirmed, notices)
@@ -438,17 +437,6 @@ _COLUMNS = {
     ),
 }  # fmt: skip
 """The columns of the tournament that hold a setting of :data:`EDITABLE` (the others: one of the same name)."""
-
-
-def _first_list(paired: int, new: str) -> Notice:
-    """Recording the tie-break list of a tournament stored without one (a TRF file without a ``202`` record), once
-    round 1 is paired: Level 3, not a change of the list announced before round 1 (C.07 4.1.1)."""
-    return Notice(
-        Level.PROCEED,
-        "C.07 4.1.1",
-        f"no tie-break list was stored (round {paired} is paired; the standings so far used the recommended order): "
-        f"record {new} as the list announced before round 1? It is logged and written to TRF-2026 exports",
-    )
 
 
 def _check_frozen_values(t: Tournament, paired: int, merged: dict[str, Any], changes: dict[str, Any]) -> None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 
 from sqlalchemy import select
@@ -78,12 +79,12 @@ from arbiter_app.services.records import (
 )
 from arbiter_app.services.standings import compute_standings, ranked_standings
 from arbiter_app.services.systems import ROUND_ROBIN, SWISS, RoundRobinSystem, round_robin_of_trf, system_of
-from arbiter_app.services.tiebreak_rules import codes_in_use, rule_set
-from arbiter_app.services.tournaments import get_tournament, parse_date
+from arbiter_app.services.tiebreak_rules import DEFAULT_RULES, codes_in_use, recommended, rule_set
+from arbiter_app.services.tournaments import parse_date
 from arbiter_app.services.warnings import require
 from arbiter_app.trf import PlayerLine, RoundEntry, TrfDocument, read_trf, write_trf
 from arbiter_app.trf.fileform import FileLayout, apply_layout, record_layout, restated_lines, unkept_lines
-from arbiter_app.trf.layout import UNKNOWN_RESULT
+from arbiter_app.trf.layout import PLAYER_FIELDS, UNKNOWN_RESULT
 from arbiter_app.trf.records import (
     ACCELERATION_RECORD,
     CONTROLLER_CODE,
@@ -412,7 +413,9 @@ def _tournament(doc: TrfDocument, name: str | None, warnings: list[str]) -> Tour
         system = RoundRobinSystem(bool(values["double_round_robin"]), bool(values["reverse_last_two"]))
         rounds = doc.rounds_count or system.total_rounds(len(doc.players))
         values.setdefault("tie_breaks", system.default_tiebreaks("c07-2026"))
-    elif not doc.rounds_count and not declared_rounds:
+    else:
+        _recommended_list(doc, values, warnings)
+    if values.get("system") != ROUND_ROBIN and not doc.rounds_count and not declared_rounds:
         warnings.append(
             f"{doc.source}: no number of rounds (XXR or 142 line): {max(rounds, 1)}, as many as the players' lines "
             "hold (change it in the settings if more rounds are to come)"
@@ -428,6 +431,20 @@ def _tournament(doc: TrfDocument, name: str | None, warnings: list[str]) -> Tour
         initial_colour=colour,
         extra_trf_lines="\n".join(extra),
         **values,
+    )
+
+
+def _recommended_list(doc: TrfDocument, values: dict[str, object], warnings: list[str]) -> None:
+    """A Swiss file without a tie-break list (no ``202`` record: every TRF-16 file) gets the recommended list of
+    the regulation the tournament ranks by, stated in the import's warnings and the settings: every tournament has
+    its list, frozen once round 1 is paired (C.07-2026 4.1.1; checklist Q200, Q217)."""
+    if "tie_breaks" in values:
+        return
+    rules = str(values.get("tie_break_rules", DEFAULT_RULES))
+    values["tie_breaks"] = ", ".join(recommended(rules))
+    warnings.append(
+        f"{doc.source}: no tie-break list (202 record): the recommended list of {rules}, {values['tie_breaks']}, "
+        "is recorded as the tournament's (frozen once round 1 is paired)"
     )
 
 
@@ -613,6 +630,9 @@ def _record_layout(s: Session, t: Tournament, doc: TrfDocument, warnings: list[s
     for line in unkept_lines(form, written):
         warnings.append(f"{doc.source}: line {form.lines.index(line) + 1} is not kept for export: {line!r}")
     restated = restated_lines(form, written)
+    listed = any(line.startswith("202") for _, line in doc.other_lines)
+    if not listed:
+        restated = _reranked(doc, restated, warnings)
     if restated:
         shown = "; ".join(f"line {n}: {theirs.rstrip()!r} as {ours.rstrip()!r}" for n, theirs, ours in restated[:3])
         more = f" and {len(restated) - 3} more" if len(restated) > 3 else ""
@@ -621,6 +641,29 @@ def _record_layout(s: Session, t: Tournament, doc: TrfDocument, warnings: list[s
             f"exported as it stands ({shown}{more})"
         )
     t.trf_layout = record_layout(form, version, written, unfinished, byes_in_cells).to_json()
+
+
+def _reranked(
+    doc: TrfDocument, restated: list[tuple[int, str, str]], warnings: list[str]
+) -> list[tuple[int, str, str]]:
+    """The lines of a file without a tie-break list (no ``202``) that the export restates: those that differ only in
+    the rank column are told once (the rank column is the standings by the list recorded at import, the file's
+    ranks were by a list it did not state); the others are returned."""
+    rank = PLAYER_FIELDS[-1]
+    assert rank.name == "rank"
+
+    def without_rank(line: str) -> str:
+        return line[: rank.first - 1] + " " * (rank.last - rank.first + 1) + line[rank.last :]
+
+    only = [x for x in restated if x[1].startswith("001") and without_rank(x[1]) == without_rank(x[2])]
+    if only:
+        warnings.append(
+            f"{doc.source}: the rank column is written as the standings by the recorded tie-break list: "
+            f"{counted(len(only), 'player')} ranked otherwise than the file (line {only[0][0]}: rank "
+            f"{only[0][1][rank.first - 1 : rank.last].strip() or 'blank'} as "
+            f"{only[0][2][rank.first - 1 : rank.last].strip()})"
+        )
+    return [x for x in restated if x not in only]
 
 
 def _stored_prohibitions(doc: TrfDocument, rounds_count: int, warnings: list[str]) -> set[tuple[int, int]]:
@@ -827,8 +870,8 @@ def _trf2026_lines(t: Tournament, byes: list[str], unknown: bool = False, contro
         lines["192"] = f"192 {code}"
     # the federation whose national list the method reads (columns 5-7), then the method (columns 9-13)
     lines[RATING_METHOD_CODE] = f"{RATING_METHOD_CODE} {t.federation or '':<3} {t.rating_method}"
-    if t.tie_breaks.strip() and t.tie_break_rules.startswith("c07"):
-        lines["202"] = "202 " + ",".join(code.strip() for code in t.tie_breaks.split(",") if code.strip())
+    if t.tie_break_rules.startswith("c07"):  # the list in force (a file stored before lists were: the recommended)
+        lines["202"] = "202 " + ",".join(codes_in_use(t.tie_break_rules, t.tie_breaks))
     if byes:
         lines["240"] = "\n".join(byes)
     return lines
@@ -923,6 +966,8 @@ def export_trf(
         layout = FileLayout.from_json(t.trf_layout) if t.trf_layout else None
         if layout is not None and layout.version != version:
             layout = None  # a conversion: written whole, in the other format's own layout
+        if layout is not None and final:  # the final report states its tie-break list (202), the file's or not
+            layout = replace(layout, implied={key: line for key, line in layout.implied.items() if key != "202"})
         if keep_unfinished is None:
             keep_unfinished = layout is not None and layout.unfinished
         byes_in_cells = layout is None or layout.byes_in_cells
@@ -950,10 +995,7 @@ def _places(db: Database, tournament_id: int) -> tuple[int, dict[int, int]] | No
     """(rounds ranked, pairing number -> place) of the standings by the tournament's tie-break list after the last
     round with every result in: the rank column of TRF-2026 (ties allowed: players equal on points and on every
     tie-break share the first place of their tie, as no lot is drawn in the file; a rank set by hand is kept);
-    None when no round can be ranked so, or when no tie-break list is stored (a file imported without ``202``:
-    its ranks by points, then pairing number, until a list is recorded)."""
-    if not get_tournament(db, tournament_id).tie_breaks.strip():
-        return None
+    None when no round can be ranked so."""
     try:
         table = ranked_standings(db, tournament_id, by_lot=False, expelled=True)
     except ArbiterError:

@@ -262,7 +262,7 @@ def test_reports_as_html_and_bad_requests(seven_db: str, tmp_path: Path, capsys:
 def test_settings_shown_changed_and_exported(seven_db: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--db", seven_db, "settings")
     assert code == 0 and "tie-break rules: c07-2026" in out
-    assert "tie-breaks:      BH/C1, BH, SB, DE, WIN (recommended order)" in out
+    assert "tie-breaks:      BH/C1, BH, SB, DE, WIN (the recommended list)" in out
     code, out, _ = run(
         capsys, "--db", seven_db, "settings", "--federation", "nor", "--time-control", "90 min + 30 s/move",
         "--round-dates", "2026-07-01, 2026-07-02", "--arbiter", "Ann Arbiter",
@@ -321,17 +321,23 @@ def test_the_edition_at_creation_and_its_change_after_pairing(tmp_path: Path, ca
     assert refused.value.code != 0 and "invalid choice: 'dutch-1992'" in capsys.readouterr().err
 
 
-def test_tie_break_rules_set_checked_and_explained(seven_db: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_tie_break_rules_set_checked_and_explained(
+    seven_db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The Cut-1 of "BH-C1" is kept (it was dropped silently); an unknown code is refused, named."""
-    # SEVEN stores no list: recording the announced one once round 1 is paired is a Level-3 question (C.07 4.1.1).
-    code, out, _ = run(capsys, "--db", seven_db, "settings", "--tie-breaks", "BH-C1, TPR, SB", "--yes")
-    assert code == 0 and "tie-breaks:      BH/C1, TPR, SB" in out
-    code, _, err = run(capsys, "--db", seven_db, "settings", "--tie-breaks", "BH-C1, TPX, SB")
+    db = str(tmp_path / "new.db")
+    assert run(capsys, "--db", db, "new", "--name", "Open", "--rounds", "5")[0] == 0
+    code, out, _ = run(capsys, "--db", db, "settings", "--tie-breaks", "BH-C1, TPR, SB")
+    assert code == 0 and "tie-breaks:      BH/C1, TPR, SB\n" in out
+    code, _, err = run(capsys, "--db", db, "settings", "--tie-breaks", "BH-C1, TPX, SB")
     assert code == 3 and "'TPX'" in err
-    code, _, err = run(capsys, "--db", seven_db, "settings", "--tie-breaks", "BH/C")
+    code, _, err = run(capsys, "--db", db, "settings", "--tie-breaks", "BH/C")
     assert code == 3 and "'BH/C'" in err
-    code, _, err = run(capsys, "--db", seven_db, "settings", "--tie-break-rules", "c07-2024", "--tie-breaks", "STD")
+    code, _, err = run(capsys, "--db", db, "settings", "--tie-break-rules", "c07-2024", "--tie-breaks", "STD")
     assert code == 3 and "'STD'" in err
+    # SEVEN, imported without a 202 record, has the recommended list, frozen since round 1 (issue 29, D3).
+    code, _, err = run(capsys, "--db", seven_db, "settings", "--tie-breaks", "TPN/R", "--yes")
+    assert code == 3 and "the tie-break list is frozen once round 1 is paired" in err and "prohibited in FIDE" in err
     code, out, _ = run(capsys, "--db", seven_db, "standings")
     assert code == 0 and "BH/C1" in out and "Tie-breaks (c07-2026): BH/C1 = Buchholz (C.07-2026 8.1)" in out
     # One and Five: 2 points each.  BH/C1 (C.07-2026 8.1, 14.1, 16.5) decides.

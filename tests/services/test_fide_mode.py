@@ -174,18 +174,6 @@ def test_a_correction_before_the_next_round_is_published_asks_nothing(db: Databa
     assert not _hashes(db, seven)
 
 
-def test_recording_a_tie_break_list_an_import_lacked(db: Database, seven: int) -> None:
-    """SEVEN has no 202 record: recording the announced list is Level 3, a change of a stored list Level 5."""
-    with pytest.raises(ConfirmationNeeded) as asked:
-        sv.edit_tournament(db, seven, tie_breaks="BH, SB")
-    assert asked.value.level == Level.PROCEED and asked.value.rule == "C.07 4.1.1"
-    sv.edit_tournament(db, seven, tie_breaks="BH, SB", confirmed=Level.PROCEED)
-    assert "### Configuration @ Round 2: tie-break list changed from none stored (the recommended order) to " \
-        "'BH, SB'" in _hashes(db, seven)  # fmt: skip
-    with pytest.raises(ProhibitedInFideMode, match="checklist Q200-Q201"):
-        sv.edit_tournament(db, seven, tie_breaks="SB, BH", confirmed=Level.DOUBLE)
-
-
 def test_an_import_checks_every_round(db: Database) -> None:
     """Q54-Q55: SEVEN's rounds are not the engine's; the import asks at Level 3 and writes a line per round."""
     before = dump(db)

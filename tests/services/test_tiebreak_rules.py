@@ -19,7 +19,7 @@ from tests.services.conftest import HANDMADE, SEVEN, dump
 
 def test_a_new_tournament_ranks_by_c07_2026_with_the_recommended_order(db: Database) -> None:
     t = sv.create_tournament(db, "Open", 9)
-    assert (t.tie_break_rules, t.tie_breaks) == ("c07-2026", "")
+    assert (t.tie_break_rules, t.tie_breaks) == ("c07-2026", "BH/C1, BH, SB, DE, WIN")  # stored from creation
     assert sv.codes_in_use(t.tie_break_rules, t.tie_breaks) == ("BH/C1", "BH", "SB", "DE", "WIN")
 
 

@@ -29,12 +29,14 @@ def test_edit_settings_is_audited_and_keeps_the_rounds_undoable(db: Database, se
     # The draft of round 3 can still be undone: the descriptive settings are not a step to undo.
     assert "round 3" in sv.undo_last_step(db, seven).summary
     assert sv.get_tournament(db, seven).federation == "NOR"
-    # Recording a tie-break list after round 1 is a configuration change (Level 3 here: SEVEN has no 202 record):
-    # a step that Undo last step takes back (checklist Q114).
+    # Changing the tie-break list after round 1 is a configuration change (outside FIDE mode, Level 4; SEVEN, which
+    # has no 202 record, got the recommended list at import): a step that Undo last step takes back (checklist Q114).
     sv.pair_next_round(db, seven)
-    assert sv.edit_tournament(db, seven, tie_breaks="BH, SB", confirmed=sv.Level.PROCEED).tie_breaks == "BH, SB"
+    sv.leave_fide_mode(db, seven, confirmed=sv.Level.DOUBLE)
+    assert sv.edit_tournament(db, seven, tie_breaks="BH, SB", confirmed=sv.Level.DOUBLE).tie_breaks == "BH, SB"
     assert "tie_breaks" in sv.undo_last_step(db, seven).summary
-    assert sv.get_tournament(db, seven).tie_breaks == "" and "round 3" in sv.undo_last_step(db, seven).summary
+    assert sv.get_tournament(db, seven).tie_breaks == "BH/C1, BH, SB, DE, WIN"
+    assert "round 3" in sv.undo_last_step(db, seven).summary
 
 
 @pytest.mark.parametrize(

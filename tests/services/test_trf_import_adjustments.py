@@ -72,6 +72,8 @@ EXPECTED = {
     "162": "line 8: '162  W 3.0    D 1.0': says otherwise than the BBW/BBD line, which is read",
     "title": "line 19: #2: unknown title 'zz' dropped (the player is stored without a title)",
     "withdrawal": "line 21: #4 is absent from round 3 to the last round: stored as withdrawn from round 3",
+    "tie-break list": "no tie-break list (202 record): the recommended list of c07-2026, BH/C1, BH, SB, DE, WIN, is "
+    "recorded as the tournament's (frozen once round 1 is paired)",
     "XXP": "the XXP lines and 260 records name 1 pair more than once: each pair is stored once",
     "default win": "line 16 is not kept for export: 'BBW  1.0'",
     "default draw": "line 17 is not kept for export: 'BBD  0.5'",
@@ -174,6 +176,8 @@ def test_a_missing_name_and_a_repeated_header_line_are_told(db: Database) -> Non
     assert info.warnings == (
         "unnamed.trf: line 4: '112 Second Deputy': a second 112 line: the first is read, this one is kept as written",
         "unnamed.trf: no tournament name (012 line): named 'unnamed.trf' after the file",
+        "unnamed.trf: no tie-break list (202 record): the recommended list of c07-2026, BH/C1, BH, SB, DE, WIN, is "
+        "recorded as the tournament's (frozen once round 1 is paired)",
     )
     t = get_tournament(db, info.tournament.id)
     assert (t.name, t.deputy_arbiters) == ("unnamed.trf", "First Deputy")

@@ -188,6 +188,7 @@ def test_export_writes_the_fide_report_header_lines(db: Database) -> None:
         "172": "DEN FIDE",  # the national list's federation and the tournament-rating method (checklist Q145)
         "182": "arbiter_app 0.1.0",  # the pairing controller: this program (TRF-2026, checklist Q217)
         "192": "FIDE_DUTCH_2025",
+        "202": "BH/C1,BH,SB,DE,WIN",  # the recommended list, stored from creation (issue 29, D2)
     }
     assert sorted([*header, "132"]) == [line[:3] for _, line in doc.other_lines]
     again = import_trf(db, doc).tournament  # and read back into the fields
