@@ -33,7 +33,8 @@ class PairingImpossibleError(ArbiterError):
 
 
 class ReasonRequired(RuleViolation):
-    """The action changes something published and needs the arbiter's reason (C.04.2.A.5)."""
+    """The action changes something published and needs the arbiter's reason: ``article`` as the tournament's
+    edition numbers it (Baku 2016: C.04.2.A.5)."""
 
-    def __init__(self, detail: str) -> None:
-        super().__init__("C.04.2.A.5", detail)
+    def __init__(self, detail: str, article: str = "C.04.2.A.5") -> None:
+        super().__init__(article, detail)

@@ -256,12 +256,28 @@ class RoundActions(QObject):
 
         def failed(error: BaseException) -> None:
             self._stop_progress()
-            show_error(self.parent_widget, error)
+            if isinstance(error, sv.StaleDraftError):  # paired before a result it reads changed (C.04.2.D.8)
+                self._offer_to_pair_again(number, error)
+            else:
+                show_error(self.parent_widget, error)
 
         # Off the window's thread: publishing writes the round and a backup copy of the file (a second with
         # 2,000 players, issue 28).
         self._start_progress(f"Publishing round {number}…")
         self.view.context.run(sv.publish_round, number, on_done=published, on_error=failed)
+
+    def _offer_to_pair_again(self, number: int, stale: BaseException) -> None:
+        """A stale draft is never published: say what changed and offer to pair the round again."""
+        again = QMessageBox.question(
+            self.parent_widget,
+            f"Publish round {number}",
+            f"{stale}\n\nPair round {number} again now? (Check the new pairing, then publish it.)",
+        )
+        if again == QMessageBox.StandardButton.Yes:
+            self._start_progress(f"Pairing round {number} again…")
+            self.view.context.run(sv.repair_round, on_done=self._on_paired, on_error=self._on_pairing_failed)
+        else:
+            self.view.feedback.setText(f"Round {number} not published: pair it again first.")
 
     def _on_override_triggered(self) -> None:
         if self.view.context is None or self.view.current is None:

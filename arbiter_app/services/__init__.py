@@ -14,6 +14,7 @@ Nothing is changed when a service raises.
 from arbiter_app.services.adjourned import OpenGame, final_status, list_open_games
 from arbiter_app.services.articles import EditionTitle, edition_title, edition_titles
 from arbiter_app.services.byes import cancel_bye, list_byes, record_absence, request_bye
+from arbiter_app.services.drafts import StaleDraftError
 from arbiter_app.services.fide_mode import leave_fide_mode
 from arbiter_app.services.history import audit_log
 from arbiter_app.services.manual_pairing import (
@@ -159,6 +160,7 @@ __all__ = [
     "Split",
     "Swap",
     "SwapColours",
+    "StaleDraftError",
     "apply_override",
     "TIE_ORDERS",
     "assign_pairing_numbers",

@@ -25,6 +25,7 @@ from arbiter_app.pairing.model import PointSystem
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import AuditEntry, ByeKind, Tournament
+from arbiter_app.services.articles import article
 from arbiter_app.services.dto import TournamentInfo
 from arbiter_app.services.records import audit, tournament_info
 from arbiter_app.services.warnings import Level, Notice, ProhibitedInFideMode, in_fide_mode_or, require
@@ -232,14 +233,15 @@ def check_imported_scoring(source: str, points: PointSystem) -> None:
                                    + refused.warning.text) from None
 
 
-def correction_notice(round_number: int, lines: list[str]) -> list[Notice]:
-    """Level 3 before results of a round followed by a published round are corrected (checklist Q115, C.04.2.D.8)."""
+def correction_notice(round_number: int, lines: list[str], edition: str) -> list[Notice]:
+    """Level 3 before results of a round followed by a published round are corrected (checklist Q115; C.04.2.D.8,
+    C.04.2-2026 4.3: the article as the tournament's edition numbers it)."""
     if not lines:
         return []
     return [
         Notice(
             Level.PROCEED,
-            "checklist Q115, C.04.2.D.8",
+            f"checklist Q115, {article(edition, 'later-rounds')}",
             f"round {round_number + 1} was paired and published with the old result(s): "
             + "; ".join(line.split(": ", 1)[1] for line in lines)
             + "; the correction is logged and written to TRF-2026 exports",

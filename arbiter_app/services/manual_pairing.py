@@ -44,7 +44,8 @@ from arbiter_app.pairing.model import Board, Colour, RoundPairing, TournamentSta
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import Override, Round, RoundState, Tournament
-from arbiter_app.services.articles import edition_label
+from arbiter_app.services.articles import article, edition_label
+from arbiter_app.services.drafts import keep_paired_on
 from arbiter_app.services.dto import OverrideWarning, RoundInfo
 from arbiter_app.services.fide_mode import comment, mpa_detail, past_round_notice
 from arbiter_app.services.overrides import (
@@ -281,7 +282,7 @@ def validate_pairing_edit(
             return round_info(s, r) if r is not None else _unpaired(edit.round)
         text = reason_text(reason)
         if not text:
-            raise ReasonRequired("a manual pairing needs the arbiter's reason")
+            raise ReasonRequired("a manual pairing needs the arbiter's reason", article(t.edition, "reason"))
         cite = _Cite(t.edition)
         engine = _engine(s, t, r, state)
         left = [
@@ -331,6 +332,8 @@ def _store_new_round(
         r.engine_pairing = engine_pairing_json(engine, t.edition)
     else:
         r.engine_pairing = json.dumps({"boards": [], "bye": None, "edition": t.edition, "impossible": True})
+    if not system_of(t).paired_by_table:
+        keep_paired_on(r, state)  # publishing it is refused once what it read changes (issue 29, D1)
     texts = [{"article": n.rule, "message": n.text, "text": str(n)} for n in notices]
     s.add(Override(round_id=r.id, reason=reason, warnings=json.dumps(texts, ensure_ascii=False), change_case=""))
     lines = [f"{b.white}-{b.black}" for b in ordered.boards] + ([f"bye {ordered.bye}"] if ordered.bye else [])

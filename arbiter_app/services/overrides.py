@@ -487,10 +487,11 @@ def apply_override(
     manual pairing alteration, stored only with ``confirmed`` at Level 3 (checklist Q69, Q115).
     """
     reason = reason_text(reason)
-    if not reason:
-        raise ReasonRequired("a manual change of the pairing needs the arbiter's reason")
     with db.write() as s:
         t = queries.tournament(s, tournament_id)
+        if not reason:
+            needed = "a manual change of the pairing needs the arbiter's reason"
+            raise ReasonRequired(needed, article(t.edition, "reason"))
         r = _round(s, t, round_number)
         chosen = _change_case(t.edition, r, case)
         preview = _preview(s, t, r, edits, pairing)

@@ -25,6 +25,7 @@ from arbiter_app.errors import ArbiterError
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import BoardResult, Round, RoundState, Tournament
+from arbiter_app.services.articles import article
 from arbiter_app.services.dto import UNRATED, ResultInfo
 from arbiter_app.services.fide_mode import TRF_KEY, comment, correction_notice, last_paired, past_round_notice
 from arbiter_app.services.records import audit, board_info, snapshot
@@ -84,6 +85,11 @@ def parse_result(text: str) -> tuple[BoardResult, bool]:
         ) from None
 
 
+def last_published(session: Session, tournament_id: int) -> int:
+    """The number of the last round published (0: none yet)."""
+    return max((r.number for r in queries.rounds(session, tournament_id) if r.state != RoundState.DRAFT), default=0)
+
+
 def _published_round(session: Session, t: Tournament, round_number: int) -> Round:
     r = queries.round_(session, t.id, round_number)
     if r is None:
@@ -94,15 +100,25 @@ def _published_round(session: Session, t: Tournament, round_number: int) -> Roun
 
 
 def _note(session: Session, t: Tournament, round_number: int) -> str:
-    following = queries.round_(session, t.id, round_number + 1)
-    if following is None:
+    """What a changed result of ``round_number`` does to the rounds paired after it, citing the tournament's
+    edition (C.04.2.D.8; C.04.2-2026 4.3)."""
+    rule = article(t.edition, "later-rounds")
+    later = [r for r in queries.rounds(session, t.id) if r.number > round_number]
+    if not later:
         return ""
-    if following.state == RoundState.DRAFT:
-        return f"round {round_number + 1} is a draft paired with the old result: re-pair it (C.04.2.D.8)"
-    return (
+    draft = next((r for r in later if r.state == RoundState.DRAFT), None)
+    if draft is not None and draft.number == round_number + 1:
+        return (
+            f"round {draft.number} is a draft paired with the old result: pair it again; it is not published until "
+            f"it is ({rule})"
+        )
+    note = (
         f"round {round_number + 1} was paired with the old result and stays as published; "
-        f"the correction counts from the pairing of round {round_number + 2} (C.04.2.D.8)"
+        f"the correction counts from the pairing of round {round_number + 2} ({rule})"
     )
+    if draft is not None:
+        note += f"; round {draft.number} is a draft paired with the old result: pair it again before publishing it"
+    return note
 
 
 def _set(session: Session, t: Tournament, r: Round, board_number: int, result: str) -> ResultInfo:
@@ -118,6 +134,8 @@ def _set(session: Session, t: Tournament, r: Round, board_number: int, result: s
     previous = board_info(board).result_text or None
     board.result, board.forfeit, board.unrated = value.value, forfeit, unrated
     info = board_info(board)
+    if previous == info.result_text:
+        return ResultInfo(r.number, info, previous, r.state, "")  # the same result again: no correction, nothing logged
     note = _note(session, t, r.number) if previous is not None else ""
     action = "correct result" if previous is not None else "enter result"
     audit(
@@ -153,8 +171,9 @@ def adjourned_decided(infos: list[ResultInfo]) -> list[ResultInfo]:
 
 def adjournment_lines(session: Session, t: Tournament, round_number: int, decided: list[ResultInfo]) -> list[str]:
     """``### Adjournment @ Round r: <white>-<black> <result>`` for each adjourned game decided otherwise than
-    a draw once a later round is paired with it as a draw (a pairing-integrity event, checklist Q163)."""
-    if last_paired(session, t.id) <= round_number:
+    a draw once a later round is published with it paired as a draw (a pairing-integrity event, checklist Q163); a
+    later round still a draft is paired again before it is published (issue 29, D1), no event."""
+    if last_published(session, t.id) <= round_number:
         return []
     return [comment("Adjournment", round_number, f"{i.board.white}-{i.board.black} {i.board.result_text}")
             for i in decided]  # fmt: skip
@@ -210,11 +229,13 @@ def enter_results(
         past = past_round_notice(t, round_number, last_paired(s, t.id), "results") if corrected else []
         decided = adjourned_decided(infos)
         adjournments = adjournment_lines(s, t, round_number, decided)
-        require(confirmed, past + correction_notice(round_number, lines)
+        require(confirmed, past + correction_notice(round_number, lines, t.edition)
                 + adjournment_notice(round_number, decided, adjournments))  # fmt: skip
         lines += adjournments
         _settle_state(r)
         s.flush()
+        if all(i.previous == i.board.result_text for i in infos):
+            return tuple(ResultInfo(i.round, i.board, i.previous, r.state, i.note) for i in infos)  # nothing changed
         # One undo step for the whole entry: the snapshot goes on a closing audit line (with the events' lines).
         entered = ", ".join(f"board {i.board.number} {i.board.result_text}" for i in infos)
         audit(

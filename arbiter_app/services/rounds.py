@@ -19,6 +19,8 @@ from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import AuditEntry, BoardRow, Bye, ByeKind, Round, RoundState, Tournament, utcnow
 from arbiter_app.services.adjourned import adjourn_missing, open_games, pairing_notices
+from arbiter_app.services.articles import article
+from arbiter_app.services.drafts import keep_paired_on, stale_draft
 from arbiter_app.services.dto import AuditInfo, PublishInfo, RoundInfo
 from arbiter_app.services.files import backup_database
 from arbiter_app.services.players import numbers_snapshot, restore_numbers
@@ -33,6 +35,7 @@ from arbiter_app.services.records import (
     snapshot,
 )
 from arbiter_app.services.round_view import round_info
+from arbiter_app.services.state import state_for_round
 from arbiter_app.services.systems import system_of
 from arbiter_app.services.warnings import inform
 
@@ -106,6 +109,8 @@ def pair_next_round(db: Database, tournament_id: int, confirmed: int = 0) -> Rou
         store_pairing(s, t, r, pairing)
         system.after_pairing(s, t, r)
         r.engine_pairing = engine_pairing_json(pairing, t.edition)
+        if not system.paired_by_table:  # a Swiss reads the results; the Berger tables do not
+            keep_paired_on(r, state_for_round(s, t.id, number))
         audit(s, t.id, "pair round", f"round {number} paired (draft)", after=_describe(pairing), undo_snapshot=before)
         return round_info(s, r)
 
@@ -129,6 +134,8 @@ def repair_round(db: Database, tournament_id: int) -> RoundInfo:
         store_pairing(s, t, r, pairing)
         system.after_pairing(s, t, r)
         r.engine_pairing = engine_pairing_json(pairing, t.edition)
+        if not system.paired_by_table:  # a Swiss reads the results; the Berger tables do not
+            keep_paired_on(r, state_for_round(s, t.id, r.number))
         audit(
             s,
             t.id,
@@ -146,10 +153,17 @@ def backup_path(path: Path, round_number: int) -> Path:
 
 
 def publish_round(db: Database, tournament_id: int, round_number: int | None = None) -> PublishInfo:
-    """Publish the draft (C.04.2.D.7); its boards are in C.04.2.D.9 order.  Then back the file up."""
+    """Publish the draft (C.04.2.D.7); its boards are in C.04.2.D.9 order.  Then back the file up.
+
+    A draft paired before something it reads changed (a result of an earlier round corrected, an adjourned game
+    decided otherwise than a draw, ...) is refused with :class:`~arbiter_app.services.drafts.StaleDraftError`,
+    naming what changed, until it is paired again (C.04.2.D.8; C.04.2-2026 4.3; issue 29)."""
     with db.write() as s:
         t = queries.tournament(s, tournament_id)
         r = _draft(s, t, round_number)
+        stale = stale_draft(s, t, r)
+        if stale is not None:
+            raise stale
         r.state = RoundState.PUBLISHED.value
         r.published_at = utcnow()
         s.flush()
@@ -229,7 +243,8 @@ def undo_last_step(db: Database, tournament_id: int, reason: str = "") -> AuditI
         if last.action == "override" and published and not reason:
             raise ReasonRequired(
                 f"undoing the override of published round {saved['number']} changes its pairing again: "
-                "it needs the arbiter's reason"
+                "it needs the arbiter's reason",
+                article(t.edition, "reason"),
             )
         restore(s, t.id, saved)
         last.undone = True

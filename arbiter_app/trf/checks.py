@@ -27,6 +27,8 @@ from .model import PlayerLine, RoundEntry, TrfWarning
 
 _OPPOSITE_COLOUR = {"w": "b", "b": "w", "-": "-"}
 # For each (normalised) result, the results the opponent may have.
+UNKNOWN = "?"
+"""An unknown result (TRF-2026 '?'; a symbol the format does not define is read so, checklist Q166)."""
 _RECIPROCAL_RESULTS = {"1": "0", "0": "1=0", "=": "=0", "+": "-", "-": "+-", " ": " ", "?": "?"}
 
 
@@ -100,6 +102,16 @@ def _check_reciprocal(player: PlayerLine, round_number: int, opponent: PlayerLin
         )
         raise _cell_error(source, opponent, round_number, COLOUR_OFFSET, expected)
     allowed = _RECIPROCAL_RESULTS[_normalised(entry.code)]
+    if entry.code == UNKNOWN and other.code != UNKNOWN:
+        # The earlier line's result is unknown (a symbol the format does not define, read as '?') while the later
+        # line gives one: the error is the earlier line's (issue 29, D12), not the line that gives a result.
+        theirs = _RECIPROCAL_RESULTS[_normalised(other.code)]
+        codes = " or ".join(f"'{code}'" for code in RESULT_CODES if _normalised(code) in theirs)
+        expected = (
+            f"result {codes} (line {opponent.line_number} gives {opponent.number} result '{other.code}' in round "
+            f"{round_number}; a symbol the format does not define is read as '?')"
+        )
+        raise _cell_error(source, player, round_number, RESULT_OFFSET, expected)
     if _normalised(other.code) not in allowed:
         codes = " or ".join(f"'{code}'" for code in RESULT_CODES if _normalised(code) in allowed)
         expected = (

@@ -197,8 +197,11 @@ def test_an_unknown_result_symbol_is_imported_as_an_unknown_result(db: Database)
 
 
 def test_an_unknown_symbol_against_a_known_result_is_refused(db: Database) -> None:
-    """Q166 reads an unknown symbol as an unknown result: the other side must say so too."""
-    with pytest.raises(ArbiterError, match=r"odd.trf:5:99: expected result '\?' \(line 3 gives 1 result '\?' in round 1\)"):
+    """Q166 reads an unknown symbol as an unknown result: the other side must say so too.  The error names the line
+    of the unknown symbol, not the line that gives a result (issue 29, D12)."""
+    with pytest.raises(ArbiterError, match=r"^odd.trf:3:99: expected result '1' or '0' or '=' or 'W' or 'D' or 'L' "
+                       r"\(line 5 gives 3 result '0' in round 1; a symbol the format does not define is read as "
+                       r"'\?'\), found '\?'$"):  # fmt: skip
         parse_trf(UNKNOWN_SYMBOL.replace("1 b x", "1 b 0"), source="odd.trf")
 
 

@@ -10,6 +10,7 @@ from arbiter_app.pairing.engine import contestants
 from arbiter_app.persistence import Database
 from arbiter_app.services import (
     ConfirmationNeeded,
+    StaleDraftError,
     Level,
     enter_result,
     enter_results,
@@ -17,6 +18,7 @@ from arbiter_app.services import (
     pair_next_round,
     parse_result,
     publish_round,
+    repair_round,
     standings,
     state_for_round,
 )
@@ -76,7 +78,10 @@ def test_a_correction_after_the_next_pairing_counts_from_the_pairing_after_it(db
     assert first.previous == "1-0" and first.note == ""
     pair_next_round(db, round3)
     draft_note = enter_result(db, round3, 3, 1, "1-0").note
-    assert "re-pair it" in draft_note
+    assert "round 4 is a draft paired with the old result: pair it again" in draft_note
+    with pytest.raises(StaleDraftError):  # the draft read 0-1 (issue 29, D1)
+        publish_round(db, round3)
+    repair_round(db, round3)
     publish_round(db, round3)
     with pytest.raises(ConfirmationNeeded, match="checklist Q115, C.04.2.D.8: round 4 was paired and published"):
         enter_result(db, round3, 3, 1, "1/2")  # a correction event (checklist Q112-Q115): Level 3
