@@ -1064,6 +1064,13 @@ def _export_text(
         pairing programs check it (JaVaFo's manual: ``0000 - H``/``F`` "with Points updated")."""
         return ps.points_for(outcome_of(entry)) if entry is not None and entry.opponent is None else 0
 
+    # The points column: the standings' score, an unknown result ('?') worth what 162 X gives it (a draw, as pairing
+    # counts it), a pre-entered bye of the coming round counted (JaVaFo's "with Points updated").
+    written = {
+        p.pairing_number: standing[p.pairing_number].points + ahead(cells[p.id].get(last + 1)) + unknown[p.id] * ps.draw
+        for p in players
+    }
+    ranks = _ranks_by_points(written, ranks)
     lines = []
     national = _national_lines(t, players, version, titles, warnings)
     for p in players:
@@ -1086,9 +1093,7 @@ def _export_text(
                 fide_id=p.fide_id,
                 birth=p.birth_date,
                 # An unknown result ('?') counts what 162 X gives it: a draw, as pairing counts it.
-                points=_points_text(
-                    standing[p.pairing_number].points + ahead(own.get(last + 1)) + unknown[p.id] * ps.draw
-                ),
+                points=_points_text(written[p.pairing_number]),
                 rank=ranks.get(p.pairing_number, standing[p.pairing_number].rank),
                 rounds=tuple(own[k] for k in range(1, count + 1)),
                 line_number=0,
@@ -1112,6 +1117,22 @@ def _export_text(
         ),
     )
     return write_trf(doc), warnings
+
+
+def _ranks_by_points(points: dict[int, int], ranks: dict[int, int]) -> dict[int, int]:
+    """The rank column as it may stand beside the points column (issue 29, D8): ``ranks`` (the standings) when no
+    player is ranked below one with fewer points, else the players by those points, then by ``ranks`` (ties in both
+    share a place, TRF's "ties allowed"); a file with an adjourned game or a pre-entered bye never contradicts
+    itself."""
+    order = sorted(points, key=lambda n: (-points[n], ranks.get(n, len(points)), n))
+    if [ranks.get(n) for n in order] == sorted(ranks.get(n, len(points)) for n in order):
+        return ranks
+    placed: dict[int, int] = {}
+    for position, n in enumerate(order, 1):
+        previous = order[position - 2] if position > 1 else None
+        same = previous is not None and (points[previous], ranks.get(previous)) == (points[n], ranks.get(n))
+        placed[n] = placed[previous] if same and previous is not None else position
+    return placed
 
 
 def _byes_records(s: Session, t: Tournament, last: int) -> list[str]:
