@@ -62,6 +62,7 @@ from arbiter_app.services.overrides import (
     _preview,
     _stored_rounds,
     apply_edits,
+    case_notice,
     check_storable,
     store_override,
 )
@@ -295,7 +296,8 @@ def validate_pairing_edit(
             preview = _preview(s, t, r, (), edit.current)
             check_storable(s, r, preview, discard_results)
             last = max(n.number for n in queries.rounds(s, t.id))
-            require(confirmed, past_round_notice(t, edit.round, last, "pairing") + notices)
+            checked = case_notice(s, t, r, chosen, edit.current)
+            require(confirmed, past_round_notice(t, edit.round, last, "pairing") + checked + notices)
             store_override(s, t, r, preview, text, chosen)
             return round_info(s, r)
         twice = [w.message for w in _completeness_warnings(state, edit.current, cite) if "twice" in w.message]

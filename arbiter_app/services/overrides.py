@@ -39,6 +39,7 @@ from sqlalchemy.orm import Session
 
 from arbiter_app.errors import ArbiterError, PairingImpossibleError, ReasonRequired
 from arbiter_app.pairing.articles import ChangeCase
+from arbiter_app.pairing.change_cases import PublishedChange, why_not
 from arbiter_app.pairing.colours import colour_preference
 from arbiter_app.pairing.criteria import Contestant, c3_same_absolute_preference
 from arbiter_app.pairing.engine import board_order, contestants, pair_round
@@ -54,7 +55,7 @@ from arbiter_app.services.records import audit, reason_text, snapshot
 from arbiter_app.services.round_view import round_info
 from arbiter_app.services.rounds import store_pairing
 from arbiter_app.services.state import state_for_round
-from arbiter_app.services.warnings import require
+from arbiter_app.services.warnings import Notice, in_fide_mode_or, require
 
 
 @dataclass(frozen=True)
@@ -429,10 +430,15 @@ def _preview(
 
 
 def _change_case(edition: str, r: Round, case: str | None) -> ChangeCase | None:
-    """The case of C.04.2-2026 4.4 named for a published round (required where the edition has several)."""
+    """The case in which a published round's pairing changes: the one of C.04.2-2026 4.4 the arbiter names
+    (required where the edition has several), Baku 2016's one case of C.04.2.D.10 (a rematch) without naming."""
     cases = change_cases(edition)
-    if r.state == RoundState.DRAFT or len(cases) <= 1:
+    if r.state == RoundState.DRAFT or not cases:
         return None
+    if len(cases) == 1:
+        if case not in (None, cases[0].key):
+            raise ArbiterError(f"{cases[0].article} knows one case, {cases[0].text}: not {case!r}")
+        return cases[0]
     by_key = {c.key: c for c in cases}
     if case in by_key:
         return by_key[case]
@@ -442,6 +448,35 @@ def _change_case(edition: str, r: Round, case: str | None) -> ChangeCase | None:
         f"round {r.number} is published: its pairing may be changed only in one of the cases of "
         f"{cases[0].article.rsplit('.', 1)[0]}, and {said}: {listed}"
     )
+
+
+def case_notice(
+    session: Session, t: Tournament, r: Round, chosen: ChangeCase | None, proposed: RoundPairing
+) -> list[Notice]:
+    """The case named (or Baku 2016's one) checked against what it says (:mod:`arbiter_app.pairing.change_cases`):
+    a change it does not allow is refused in FIDE mode (Level 5), a Level-4 question outside it (issue 29, D4)."""
+    if chosen is None:
+        return []
+    late = frozenset(p.pairing_number for p in queries.players(session, t.id) if p.entry_round == r.number > 1)
+    change = PublishedChange(
+        state_for_round(session, t.id, r.number),
+        round_info(session, r).pairing(),
+        proposed,
+        final_round=r.number == t.rounds_count,
+        late_entries=late,
+    )
+    reason = why_not(chosen.key, change)
+    if reason is None:
+        return []
+    return [
+        Notice(
+            in_fide_mode_or(t.fide_mode),
+            chosen.article,
+            f"round {r.number} is published and {chosen.article} ({chosen.text}) does not allow this change: {reason}",
+            f"the published pairing of round {r.number} changes in a case the rules do not allow; the change is "
+            "logged with the reason",
+        )
+    ]
 
 
 def _round(session: Session, t: Tournament, round_number: int) -> Round:
@@ -497,7 +532,8 @@ def apply_override(
         preview = _preview(s, t, r, edits, pairing)
         check_storable(s, r, preview, discard_results)
         past = past_round_notice(t, round_number, max(n.number for n in queries.rounds(s, t.id)), "pairing")
-        require(confirmed, past + mpa_notice(round_number, _engine_difference(r, preview.proposed)))
+        checked = case_notice(s, t, r, chosen, preview.proposed)
+        require(confirmed, past + checked + mpa_notice(round_number, _engine_difference(r, preview.proposed)))
         return store_override(s, t, r, preview, reason, chosen)
 
 

@@ -156,12 +156,21 @@ def test_apply_stores_the_override_with_its_warnings_and_audits_it(db: Database,
     assert entry.reason == override.reason and entry.before is not None and entry.after is not None
 
 
+def _published_with_a_rematch(db: Database, t: int) -> None:
+    """Round 3 published with #4 against #1, who met in round 1: the one case in which C.04.2.D.10 allows a change
+    (issue 29, D4)."""
+    apply_override(db, t, 3, [Swap(4, 5)], "a mistake, published by accident", confirmed=Level.PROCEED)
+    publish_round(db, t)
+
+
 def test_results_of_unchanged_boards_are_kept(db: Database, draft: int) -> None:
-    publish_round(db, draft)
-    enter_results(db, draft, 3, [(1, "1-0"), (2, "0-1"), (3, "1/2")])
-    apply_override(db, draft, 3, [Swap(6, 7)], "wrong board cards", discard_results=True, confirmed=Level.PROCEED)
+    _published_with_a_rematch(db, draft)
+    before = {(b.white, b.black): b.number for b in get_round(db, draft, 3).boards}
+    enter_results(db, draft, 3, [(before[(7, 3)], "0-1"), (before[(6, 2)], "1/2")])
+    apply_override(db, draft, 3, [Swap(4, 5)], "the rematch taken apart", discard_results=True,
+                   confirmed=Level.PROCEED)  # fmt: skip
     boards = {(b.white, b.black): b.result for b in get_round(db, draft, 3).boards}
-    assert boards == {(5, 1): "1-0", (6, 3): None, (7, 2): None}
+    assert boards == {(5, 1): None, (7, 3): "0-1", (6, 2): "1/2-1/2"}
     assert get_round(db, draft, 3).state == "published"
 
 
@@ -231,8 +240,8 @@ def test_a_reason_is_stored_without_invisible_characters(db: Database, draft: in
 def test_undoing_an_override_of_a_published_round_needs_a_reason(db: Database, draft: int) -> None:
     from arbiter_app.services import undo_last_step
 
-    publish_round(db, draft)
-    apply_override(db, draft, 3, [Swap(2, 3)], "wrong board cards", confirmed=Level.PROCEED)
+    _published_with_a_rematch(db, draft)
+    apply_override(db, draft, 3, [Swap(4, 5)], "the rematch taken apart", confirmed=Level.PROCEED)
     before = dump(db)
     for reason in ("", "\u200b"):
         with pytest.raises(RuleViolation, match="needs the arbiter's reason"):

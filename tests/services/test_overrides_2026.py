@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from arbiter_app.errors import ArbiterError
+from arbiter_app.services.warnings import ProhibitedInFideMode
 from arbiter_app.persistence import Database
 from arbiter_app.services import (
     Level,
@@ -73,16 +74,16 @@ def test_a_published_round_changes_only_in_a_named_case_of_4_4(db: Database, sev
         apply_override(db, seven_2026, 3, [Swap(a, b)], "a late entry arrived")
     with pytest.raises(ArbiterError, match="'whim' is not one of them"):
         apply_override(db, seven_2026, 3, [Swap(a, b)], "a late entry arrived", case="whim")
-    assert dump(db) == before
+    with pytest.raises(ProhibitedInFideMode, match="no late entry of round 3 is waiting to be paired"):
+        apply_override(db, seven_2026, 3, [Swap(a, b)], "a late entry arrived", case="late-entry")
+    assert dump(db) == before  # the case is checked against what it says (issue 29, D4)
     apply_override(
-        db, seven_2026, 3, [Swap(a, b)], "a late entry arrived", case="late-entry", confirmed=Level.PROCEED
+        db, seven_2026, 3, [Swap(a, b)], "the rules of the event", case="competition-rules", confirmed=Level.PROCEED
     )
     [record] = get_round(db, seven_2026, 3).overrides
-    assert record.change_case == "late-entry" and record.reason == "a late entry arrived"
+    assert record.change_case == "competition-rules" and record.reason == "the rules of the event"
     entry = audit_log(db, seven_2026)[-1]
-    assert entry.summary.endswith(
-        "under C.04.2-2026 4.4.4 (a late entry is admitted, the changes being minimal and agreed by everyone involved)"
-    )
+    assert entry.summary.endswith("under C.04.2-2026 4.4.2 (the rules of the competition allow the change)")
 
 
 def test_a_draft_needs_no_case(db: Database, seven_2026: int) -> None:
