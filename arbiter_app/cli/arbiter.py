@@ -65,7 +65,7 @@ from arbiter_app.services.files import (
     save_copy,
 )
 from arbiter_app.services.overrides import Edit
-from arbiter_app.pairing.points import points_text
+from arbiter_app.pairing.points import column_format, points_text
 from arbiter_app.standings.table import StandingsRow, json_number
 from arbiter_app.trf import TrfFormatError, TrfReadError
 
@@ -266,7 +266,7 @@ def _parser() -> argparse.ArgumentParser:
         run=_ratings_update_all
     )
 
-    p = command("import-trf", "create the tournament from a TRF-16 file", _import)
+    p = command("import-trf", "create the tournament from a TRF file (TRF-16 or TRF-2026)", _import)
     p.add_argument("trf", type=Path)
     p.add_argument("--name")
     p.add_argument("--yes", action="store_true", help=YES_HELP)
@@ -417,7 +417,7 @@ def _new(db: Database, a: argparse.Namespace) -> int:
         system=system,
         double_round_robin=a.double,
         reverse_last_two=a.reverse_last_two,
-        chess960=a.chess960 or a.chess960_seed is not None,
+        chess960=a.chess960,
         chess960_seed=a.chess960_seed,
     )
     if t.chess960_seed is not None:
@@ -1055,9 +1055,11 @@ def _standings(db: Database, a: argparse.Namespace) -> int:
         return EXIT_OK
     print(f"Standings after round {after}" if codes else "Standings by score, then pairing number")
     print(f"{'Place':>6} {'No.':>4} {'Name':<32} {'Rtg':>4} {'Pts':>5}" + "".join(f" {c:>6}" for c in codes))
+    # One number format a column (issue 29, D12): halves while every value is one, else decimals throughout.
+    shown = [column_format([row.tiebreaks[k] for row in rows]) for k in range(len(codes))]
     for row in rows:
         line = f"{row.place_label:>6} {row.number:>4} {row.name:<32} {row.rating:>4} {points_text(row.score):>5}"
-        line += "".join(f" {points_text(v) or '-':>6}" for v in row.tiebreaks)
+        line += "".join(f" {show(v) or '-':>6}" for show, v in zip(shown, row.tiebreaks))
         flags = (" *" if row.by_lot else "") + (" h" if row.by_hand else "")
         flags += f" ({marks[row.number]})" if row.number in marks else ""
         print(line + flags + (f" e: {', '.join(row.entered)}" if row.entered else ""))
@@ -1190,6 +1192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "new" and args.rounds is None and not args.round_robin:
         # C.04.1.a: a Swiss declares its number of rounds; a round robin's follow from its players.
         parser.error("the following arguments are required for a Swiss: --rounds (or --round-robin)")
+    if args.command == "new" and args.chess960_seed is not None and not args.chess960:
+        parser.error("--chess960-seed goes with --chess960 (a tournament of standard chess draws no position)")
     _selected = getattr(args, "tournament", None)
     path = getattr(args, "db", None) or default_database_path()
     creating = args.command in ("new", "import-trf")

@@ -13,7 +13,8 @@
                                                  arbiter_app/generator.py; a fresh seed per run without -s)
     arbiter-pairings --berger N [--double] [--reverse-last-two]
                                                  the Berger table of N players (C.05 Annex 1):
-                                                 "Round r", then "white black" per board, "p 0" for the bye
+                                                 "Round r", then "white black" per board, "N sits out" for the
+                                                 player without an opponent (2 to 1000 players)
 
 Exit status: 0 success, 1 no legal pairing (or, with -c, rounds that
 differ or standings that break the tie-break list), 3 invalid input, 5 a
@@ -23,6 +24,7 @@ file that cannot be read or written. Neither -c nor -g loads the GUI.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import re
 import sys
@@ -59,6 +61,12 @@ explain a pairing (instead of -p, -c or -g; R: the next round unless --round R):
                         why are A and B not paired?
   --why-float X [--round R] [--json]
                         why does X float (or get the bye)?
+  --compare-editions [--round R] [--json]
+                        the round paired by Baku 2016 and by the 2026 rules, side by side
+round robin (instead of --dutch):
+  --berger N [--double] [--reverse-last-two]
+                        the Berger tables of N players (C.05 Annex 1, 2 to 1000): "Round r", then
+                        "white black" per board, "N sits out" for the player without an opponent
 """
 
 
@@ -230,9 +238,15 @@ def _generate(config_path: str, output: str, seed: int | None, edition: str | No
 EXPLAIN_OPTIONS = {"--explain", "--why-not", "--why-float", "--compare-editions"}
 
 
+BERGER_MOST = 1000
+"""The most players ``--berger`` lays out: 999 rounds of 500 boards (half a million lines, a second); a larger field
+is no round robin anyone plays, and its table would take minutes and gigabytes."""
+
+
 def _berger(arguments: list[str]) -> int:
-    """``--berger N [--double] [--reverse-last-two]``: the round robin's rounds by the Berger tables."""
-    from arbiter_app.pairing.berger import schedule
+    """``--berger N [--double] [--reverse-last-two]``: the round robin's rounds by the Berger tables, written round
+    by round; the player without an opponent in an odd field sits out (no bye: ``N sits out``)."""
+    from arbiter_app.pairing.berger import berger_round, cycle_order, reversed_colours, rounds_in_cycle
 
     parser = argparse.ArgumentParser(prog="arbiter-pairings --berger", description="Berger tables (C.05 Annex 1)")
     parser.add_argument("--berger", metavar="N", type=int, required=True, help="number of players")
@@ -243,16 +257,26 @@ def _berger(arguments: list[str]) -> int:
         help="double round robin: play the first cycle's last two rounds in reverse order",
     )
     args = parser.parse_args(arguments)
-    try:
-        rounds = schedule(args.berger, args.double, args.reverse_last_two)
-    except ArbiterError as error:
-        print(f"arbiter-pairings: {error}", file=sys.stderr)
+    players = args.berger
+    if not 2 <= players <= BERGER_MOST:
+        print(f"arbiter-pairings: --berger {players}: a round robin of 2 to {BERGER_MOST} players", file=sys.stderr)
         return EXIT_INVALID
-    lines: list[str] = []
-    for round_ in rounds:
-        lines.append(f"Round {round_.number}")
-        lines.extend(round_.lines())
-    sys.stdout.write("\n".join(lines) + "\n")
+    if args.reverse_last_two and not args.double:
+        print("arbiter-pairings: --reverse-last-two applies to a double round robin (--double)", file=sys.stderr)
+        return EXIT_INVALID
+    count = rounds_in_cycle(players)
+    first = cycle_order(players, args.reverse_last_two) if args.double else list(range(1, count + 1))
+    second_cycle = range(1, count + 1) if args.double else range(0)
+    rounds = itertools.chain(
+        ((played, berger_round(players, t), False) for played, t in enumerate(first, 1)),
+        ((count + t, berger_round(players, t), True) for t in second_cycle),
+    )
+    for played, table_round, second in rounds:  # made and written one at a time: the memory of one round
+        round_ = reversed_colours(table_round, played) if second else table_round
+        lines = [f"Round {played}", *(f"{white} {black}" for white, black in round_.boards)]
+        if round_.bye is not None:
+            lines.append(f"{round_.bye} sits out")
+        sys.stdout.write("\n".join(lines) + "\n")
     return EXIT_OK
 
 

@@ -26,10 +26,17 @@ from arbiter_app.cli.pipes import guarded
 from arbiter_app.errors import ArbiterError
 from arbiter_app.pairing.model import TournamentState
 from arbiter_app.standings import standings
-from arbiter_app.standings.c07 import EDITIONS, RECOMMENDED_SWISS, parse_codes, rules_for, tiebreak_values
+from arbiter_app.standings.c07 import (
+    EDITIONS,
+    RECOMMENDED_SWISS,
+    check_rounds,
+    parse_codes,
+    rules_for,
+    tiebreak_values,
+)
 from arbiter_app.standings.c07.why import explain_text, why_above
 from arbiter_app.standings.rules import Value
-from arbiter_app.trf.errors import TrfReadError
+from arbiter_app.trf.errors import TrfFormatError, TrfReadError
 from arbiter_app.trf.reader import read_trf
 from arbiter_app.trf.rounds import next_round, state_before_round
 
@@ -73,7 +80,7 @@ def rank_lines(state: TournamentState, rules: str, codes: Sequence[str]) -> list
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="arbiter-tiebreaks", description="FIDE C.07 tie-breaks of a TRF file.")
-    parser.add_argument("file", help="a TRF-16 tournament file")
+    parser.add_argument("file", help="the tournament, a TRF-16 or TRF-2026 file")
     parser.add_argument("--rules", choices=sorted(EDITIONS), default="c07-2026", help="the C.07 edition")
     parser.add_argument("--tiebreaks", default=" ".join(RECOMMENDED_SWISS),
                         help='ordered codes, e.g. "BH/C1 BH SB" (modifiers /C1 /M1 /L+1 /U1400 /R)')  # fmt: skip
@@ -91,9 +98,13 @@ def run(argv: Sequence[str] | None = None) -> tuple[int, str]:
         doc = read_trf(args.file)
     except (TrfReadError, OSError) as error:
         return EXIT_FILE, f"arbiter-tiebreaks: {error}"
+    except TrfFormatError as error:  # a malformed file: one message naming line and column, never a traceback
+        return EXIT_INVALID, f"arbiter-tiebreaks: {error}"
     try:
         edition = EDITIONS[args.rules]
-        codes = [str(c) for c in parse_codes(args.tiebreaks, edition.codes)]
+        parsed = parse_codes(args.tiebreaks, edition.codes)
+        check_rounds(parsed, doc.rounds_count or max((len(p.rounds) for p in doc.players), default=0))
+        codes = [str(c) for c in parsed]
         given = [t for t in args.tiebreaks.replace(",", " ").split() if t]
         state = state_before_round(doc, next_round(doc))
         if args.rank:

@@ -55,7 +55,7 @@ class _Parser(argparse.ArgumentParser):
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog=PROGRAM, description="Explain a FIDE (Dutch) pairing, by C.04.3-2026 or C.04.3 as approved in "
                 "Baku 2016.")
-    p.add_argument("--dutch", metavar="IN.trf", required=True, help="the tournament, as a TRF-16 file")
+    p.add_argument("--dutch", metavar="IN.trf", required=True, help="the tournament, a TRF-16 or TRF-2026 file")
     action = p.add_mutually_exclusive_group(required=True)
     action.add_argument("--explain", action="store_true", help="explain the pairing of a round, bracket by bracket")
     action.add_argument("--why-not", nargs=2, type=int, metavar=("A", "B"), help="why are A and B not paired?")

@@ -16,7 +16,14 @@ from dataclasses import dataclass
 
 from arbiter_app import standings as tb
 from arbiter_app.errors import ArbiterError
-from arbiter_app.standings.c07 import C07_2024_RULES, C07_2026_RULES, EDITIONS, RECOMMENDED_SWISS, parse_codes
+from arbiter_app.standings.c07 import (
+    C07_2024_RULES,
+    C07_2026_RULES,
+    EDITIONS,
+    RECOMMENDED_SWISS,
+    check_rounds,
+    parse_codes,
+)
 from arbiter_app.standings.rules import TieBreakRules
 
 DEFAULT_RULES = "c07-2026"
@@ -58,6 +65,13 @@ def parse_list(name: str, text: str) -> tuple[str, ...]:
             raise ArbiterError(f"tie-break {item!r}: the Arbiters' Manual defines no such code (known: {', '.join(known)})")
         codes.append(code)
     return tuple(codes)
+
+
+def check_list_rounds(name: str, text: str, rounds: int) -> None:
+    """A list given by the arbiter whose Cut-n or Median-n leaves no value in ``rounds`` rounds is refused, naming the
+    code (``BH/C9`` in 9 rounds), as a malformed code is."""
+    if name in EDITIONS:
+        check_rounds(parse_codes(text, EDITIONS[name].codes), rounds)
 
 
 def stored_list(name: str, text: str) -> str:

@@ -27,7 +27,7 @@ from arbiter_app.services.records import (
     tournament_info,
 )
 from arbiter_app.services.systems import SWISS, TournamentSystem, make_system, system_of
-from arbiter_app.services.tiebreak_rules import DEFAULT_RULES, MANUAL, codes_in_use, stored_list
+from arbiter_app.services.tiebreak_rules import DEFAULT_RULES, MANUAL, check_list_rounds, codes_in_use, stored_list
 from arbiter_app.services.warnings import Notice, require
 from arbiter_app.trf.records import is_encoded_time_control
 
@@ -165,6 +165,8 @@ def create_tournament(
     """
     pairing_system = make_system(system, edition, double_round_robin, reverse_last_two)
     check_system_regulation(pairing_system, tie_break_rules)
+    if tie_breaks.strip():
+        check_list_rounds(tie_break_rules, tie_breaks, rounds)
     tie_breaks = stored_list(tie_break_rules, tie_breaks or pairing_system.default_tiebreaks(tie_break_rules))
     check_system_tiebreaks(pairing_system, tie_break_rules, tie_breaks)
     federation = federation.strip().upper()
@@ -380,6 +382,8 @@ def edit_tournament(db: Database, tournament_id: int, *, confirmed: int = 0, **c
                 merged["tie_breaks"] or pairing_system.default_tiebreaks(merged["tie_break_rules"]),
             )
             check_system_tiebreaks(pairing_system, merged["tie_break_rules"], merged["tie_breaks"])
+            if "tie_breaks" in changes:
+                check_list_rounds(merged["tie_break_rules"], merged["tie_breaks"], merged["rounds_count"])
             if "tie_break_rules" not in changes and current.tie_break_rules != merged["tie_break_rules"]:
                 changes["tie_break_rules"] = merged["tie_break_rules"]
         paired = last_paired(s, t.id)

@@ -57,7 +57,7 @@ def test_the_position_is_on_the_pairing_list_the_cards_and_all_rounds(db: Databa
 
 def test_arbiter_chess960(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "c960.db")
-    assert main(["--db", db, "new", "--name", "Random", "--rounds", "3", "--chess960-seed", "42"]) == 0
+    assert main(["--db", db, "new", "--name", "Random", "--rounds", "3", "--chess960", "--chess960-seed", "42"]) == 0
     assert main(["--db", db, "chess960"]) == 0
     out = capsys.readouterr().out
     expected = [f"  round {p.round}: position {p.number}, {p.back_rank}" for p in drawn_positions(42, 3)]

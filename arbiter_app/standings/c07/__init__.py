@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from arbiter_app.pairing.model import TournamentState
 from arbiter_app.standings.c07.articles import Breakdown, Contribution
-from arbiter_app.standings.c07.codes import TieBreakCode, TieBreakCodeError, parse_code, parse_codes
+from arbiter_app.standings.c07.codes import TieBreakCode, TieBreakCodeError, check_rounds, parse_code, parse_codes
 from arbiter_app.standings.c07.edition import C07_2024, C07_2026, EDITIONS, Edition
 from arbiter_app.standings.c07.record import C07Context, Category, RatingPolicy, Round, build_context
 from arbiter_app.standings.c07.rules import (
@@ -49,6 +49,7 @@ def tiebreak_values(
 
 
 __all__ = [
+    "check_rounds",
     "ARTICLES",
     "C07_2024",
     "C07_2024_RULES",

@@ -83,7 +83,12 @@ class TieBreakCode:
         return "/".join(parts)
 
 
-_MODIFIER = re.compile(r"^(?:(?P<c>C)(?P<cn>\d)|(?P<m>M)(?P<mn>\d)|L(?P<ls>[+-])(?P<lv>\d+(?:\.\d+)?)|U(?P<u>\d{1,4})|(?P<r>R)|(?P<p>P))$")
+_MODIFIER = re.compile(
+    r"^(?:(?P<c>C)(?P<cn>\d{1,2})|(?P<m>M)(?P<mn>\d{1,2})|L(?P<ls>[+-]?)(?P<lv>\d+(?:\.\d+)?)|U(?P<u>\d{1,4})"
+    r"|(?P<r>R)|(?P<p>P))$"
+)
+"""A modifier: ``Cn``/``Mn`` (n of one or two digits), ``L+k``/``L-k``/``Lk`` (``KS/L1``, the checklist's spelling, is
+``KS/L+1``), ``Unnnn``, ``R``, ``P``."""
 
 
 def parse_code(text: str, known: frozenset[str] | None = None) -> TieBreakCode:
@@ -106,11 +111,11 @@ def parse_code(text: str, known: frozenset[str] | None = None) -> TieBreakCode:
             if base not in allowed or n < 1 or code.cut:
                 raise TieBreakCodeError(raw, f"{base} takes no modifier {part!r}")
             code = TieBreakCode(base, n, n if m["m"] else 0, code.limit, code.unrated, code.reverse)
-        elif m["ls"]:
+        elif m["lv"] is not None:
             if base != "KS":
                 raise TieBreakCodeError(raw, f"only KS takes a limit ({part!r})")
             value = Fraction(m["lv"]) if "." in m["lv"] else Fraction(int(m["lv"]), 2)
-            code = TieBreakCode(base, code.cut, code.high, value if m["ls"] == "+" else -value, code.unrated,
+            code = TieBreakCode(base, code.cut, code.high, value if m["ls"] != "-" else -value, code.unrated,
                                 code.reverse)  # fmt: skip
         elif m["u"]:
             if base not in RATED:
@@ -125,6 +130,17 @@ def parse_code(text: str, known: frozenset[str] | None = None) -> TieBreakCode:
                 raise TieBreakCodeError(raw, f"{base} has no reverse order ({part!r})")
             code = TieBreakCode(base, code.cut, code.high, code.limit, code.unrated, True)
     return code
+
+
+def check_rounds(codes: tuple[TieBreakCode, ...], rounds: int) -> None:
+    """Refuse a Cut-n or Median-n that leaves no value of a tournament of ``rounds`` rounds (``BH/C9`` of 9 rounds:
+    every value cut, everyone 0), as a malformed code is refused."""
+    for code in codes:
+        cut = code.cut + code.high
+        if cut and cut >= rounds:
+            raise TieBreakCodeError(
+                str(code), f"cuts {cut} of the {rounds} values of a tournament of {rounds} rounds: none is left"
+            )
 
 
 def parse_codes(text: str, known: frozenset[str] | None = None) -> tuple[TieBreakCode, ...]:
