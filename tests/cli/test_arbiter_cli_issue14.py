@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.persistence import open_database
+from arbiter_app import services as sv
 from arbiter_app.services import audit_log
 from tests.cli.test_arbiter_cli import _at_a_terminal, _dump, run
 
@@ -70,8 +71,14 @@ def test_override_of_an_earlier_round_keeps_its_results_unless_told(
 def test_undo_of_an_override_of_a_published_round_needs_a_reason(
     manual_db: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = ["override", "9", "--colours", "1", "--reason", "asked", "--discard-results"]
-    assert run(capsys, "--db", manual_db, *args)[0] == 0
+    # C.04.2.D.10 allows no change of this published round in FIDE mode (issue 29, D4): outside it, Level 4.
+    db = open_database(manual_db)
+    try:
+        tid = sv.only_tournament(db).id
+        sv.leave_fide_mode(db, tid, confirmed=sv.Level.DOUBLE)
+        sv.apply_override(db, tid, 9, [sv.SwapColours(1)], "asked", discard_results=True, confirmed=sv.Level.DOUBLE)
+    finally:
+        db.dispose()
     before = _dump(manual_db)
     code, _, err = run(capsys, "--db", manual_db, "undo")
     assert code == 3 and "reason" in err

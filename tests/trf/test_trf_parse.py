@@ -145,8 +145,8 @@ MALFORMED = {
     "non-numeric opponent": (edit(SMALL, 6, cell(2), "  4x"), 6, cell(2)),
     "unknown colour": (edit(SMALL, 6, cell(2) + 5, "W"), 6, cell(2) + 5),
     # Checklist Q166: an unknown symbol of a game is an unknown result ('?'); the opponent's known result
-    # contradicts it, at the opponent's line.
-    "unknown result code of a game": (edit(SMALL, 6, cell(2) + 7, "2"), 7, cell(2) + 7),
+    # contradicts it: the error names the line of the unknown symbol (issue 29, D12).
+    "unknown result code of a game": (edit(SMALL, 6, cell(2) + 7, "2"), 6, cell(2) + 7),
     "unknown result code without opponent": (edit(SMALL, 6, cell(2), "0000 - 2"), 6, cell(2) + 7),
     "opponent without colour": (edit(SMALL, 6, cell(2) + 5, "-"), 6, cell(2) + 5),
     "played result without opponent": (edit(SMALL, 6, cell(2), "0000 - 1"), 6, cell(2)),
