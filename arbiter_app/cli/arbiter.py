@@ -209,6 +209,7 @@ def _parser() -> argparse.ArgumentParser:
     q = psub.add_parser("export-csv", parents=[common], help="write the player list as CSV")
     q.set_defaults(run=_players_export_csv)
     q.add_argument("csv", type=Path)
+    q.add_argument("--force", action="store_true", help="replace the file if it exists (never a tournament file)")
 
     ratings = command("ratings", "the FIDE rating list kept offline", _ratings_info)
     rsub = ratings.add_subparsers(dest="ratings_command", required=True, parser_class=_Parser)
@@ -274,6 +275,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="edition of the FIDE (Dutch) rules (default: the file's 092 line, else the rules in force)")
     p = command("export-trf", "write the tournament as TRF-2026 or TRF-16 ('-': standard output)", _export)
     p.add_argument("trf")
+    p.add_argument("--force", action="store_true", help="replace the file if it exists (never a tournament file)")
     p.add_argument(
         "--format",
         choices=("trf-2026", "trf-16"),
@@ -297,6 +299,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     p = command("save-copy", "save a copy of the tournament file: one consistent file, for a backup", _save_copy)
     p.add_argument("copy", type=Path)
+    p.add_argument("--force", action="store_true", help="replace the file if it exists (another tournament file "
+                   "included; never the open one); the file replaced keeps its permissions")
     p = command("bye", "a requested bye or an absence in a coming round", _bye)
     p.add_argument("number", type=int)
     p.add_argument("--round", type=int, required=True)
@@ -355,6 +359,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("kind", choices=("standings", "crosstable", "wallchart", "cards", "pairings", "results", "rounds"))
     p.add_argument("-o", "--output", type=Path, required=True, metavar="FILE", help="FILE.html or FILE.pdf")
+    p.add_argument("--force", action="store_true", help="replace the file if it exists (never a tournament file)")
     p.add_argument(
         "--round", type=int, help="after this round (standings, crosstable) or of this round (pairings, results)"
     )
@@ -643,7 +648,7 @@ def _players_import_csv(db: Database, a: argparse.Namespace) -> int:
 
 
 def _players_export_csv(db: Database, a: argparse.Namespace) -> int:
-    count = sv.export_players_csv(db, _tid(db), a.csv)
+    count = sv.export_players_csv(db, _tid(db), a.csv, replace=a.force)
     print(f"wrote {count} players to {a.csv}")
     return EXIT_OK
 
@@ -825,6 +830,8 @@ def _import(db: Database, a: argparse.Namespace) -> int:
 
 def _export(db: Database, a: argparse.Namespace) -> int:
     tid = _tid(db)
+    if a.trf != "-":  # refused before anything is said or made
+        atomic.check_target(a.trf, replace=a.force, protect=[db.path])
     if a.trf != "-" or a.checklist:  # to standard output (a pipe): on request only
         for item in sv.rating_report_checklist(db, tid):
             print(f"{PROG}: checklist: {item}", file=sys.stderr)
@@ -835,12 +842,12 @@ def _export(db: Database, a: argparse.Namespace) -> int:
     if a.trf == "-":
         sys.stdout.write(out.text)
     else:
-        atomic.write_text(a.trf, out.text)
+        atomic.write_text(a.trf, out.text, replace=a.force, protect=[db.path])
     return EXIT_OK
 
 
 def _save_copy(db: Database, a: argparse.Namespace) -> int:
-    print(f"saved a copy as {save_copy(db, a.copy)}")
+    print(f"saved a copy as {save_copy(db, a.copy, replace=a.force)}")
     return EXIT_OK
 
 
@@ -1093,7 +1100,7 @@ def _why_above(db: Database, a: argparse.Namespace) -> int:
 def _report(db: Database, a: argparse.Namespace) -> int:
     from arbiter_app.reports import write_report
 
-    path = write_report(db, _tid(db), a.kind, a.output, a.round)
+    path = write_report(db, _tid(db), a.kind, a.output, a.round, replace=a.force)
     print(f"{a.kind} written to {path}")
     return EXIT_OK
 
@@ -1211,7 +1218,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PairingImpossibleError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return EXIT_NO_PAIRING
-    except (DatabaseFileError, TrfReadError) as error:
+    except (DatabaseFileError, TrfReadError, atomic.OutputRefused) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return EXIT_FILE
     except (ArbiterError, TrfFormatError) as error:

@@ -185,8 +185,8 @@ def _pair(path: str, out: str, edition: str | None) -> int:
     if out == "-":
         sys.stdout.write(text)
     else:
-        try:
-            atomic.write_text(out, text)
+        try:  # as the endorsed engines do, -p OUT replaces OUT (checkers reuse it); never the input, nor a database
+            atomic.write_text(out, text, replace=True, protect=[path])
         except OSError as error:
             print(f"arbiter-pairings: cannot write {out}: {error.strerror}", file=sys.stderr)
             return EXIT_FILE
@@ -228,7 +228,7 @@ def _generate(config_path: str, output: str, seed: int | None, edition: str | No
         print(f"arbiter-pairings: seed {seed}", file=sys.stderr)
     text = write_trf(generate(config, seed, edition or DEFAULT_EDITION, trf_format or TRF2026))
     try:
-        atomic.write_text(output, text)
+        atomic.write_text(output, text, replace=True, protect=[config_path or None])
     except OSError as error:
         print(f"arbiter-pairings: cannot write {output}: {error.strerror}", file=sys.stderr)
         return EXIT_FILE
@@ -315,7 +315,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         if args.check:
             return _check(args.dutch, args.edition, args.tiebreaks, args.tiebreak_rules)
         return _pair(args.dutch, args.pair, args.edition)
-    except TrfReadError as error:
+    except (TrfReadError, atomic.OutputRefused) as error:
         print(f"arbiter-pairings: {error}", file=sys.stderr)
         return EXIT_FILE
     except PairingImpossibleError as error:

@@ -19,7 +19,7 @@ from arbiter_app import atomic
 from arbiter_app import services as sv
 from arbiter_app.gui import files, process_call, settings
 from arbiter_app.gui.context import TournamentContext
-from arbiter_app.gui.messages import show_error
+from arbiter_app.gui.messages import may_write, show_error
 from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.players_view import PlayersView
 from arbiter_app.gui.rounds_view import RoundsView
@@ -197,15 +197,20 @@ class FileActions(QMainWindow):
             return
         path = self.context.path
         suggested = path.with_name(f"{path.stem}-copy{path.suffix}")
-        name, _ = QFileDialog.getSaveFileName(self, "Save a copy of the tournament file", str(suggested), FILE_FILTER)
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save a copy of the tournament file", str(suggested), FILE_FILTER, options=QFileDialog.Option.DontConfirmOverwrite
+        )
         if name:
             self.save_copy_as(Path(name))
 
     def save_copy_as(self, target: Path) -> bool:
         if self.context is None:
             return False
+        replace = may_write(self, target)
+        if replace is None:
+            return False
         try:
-            save_copy(self.context.db, target)
+            save_copy(self.context.db, target, replace=replace)
         except Exception as error:  # noqa: BLE001
             show_error(self, error)
             return False
@@ -228,7 +233,7 @@ class FileActions(QMainWindow):
         if checklist:  # none of it is fatal: listed before the export
             QMessageBox.information(self, "FIDE rating report checklist", "\n".join(checklist))
         suggested = self.context.path.with_suffix(".trf") if self.context.path else Path("tournament.trf")
-        name, _ = QFileDialog.getSaveFileName(self, f"Export {chosen}", str(suggested), TRF_FILTER)
+        name, _ = QFileDialog.getSaveFileName(self, f"Export {chosen}", str(suggested), TRF_FILTER, options=QFileDialog.Option.DontConfirmOverwrite)
         if name:
             self.write_trf_export(name, chosen.split()[0].lower(), final=chosen.endswith("final report"))
 
@@ -236,9 +241,13 @@ class FileActions(QMainWindow):
         """Write the tournament as ``version`` (``trf-2026``/``trf-16``) to ``name``; warnings in a box.  ``final``:
         the final report, refused (nothing written) while a game waits for its result (checklist Q169)."""
         assert self.context is not None
+        replace = may_write(self, Path(name))
+        if replace is None:
+            return
         try:
+            atomic.check_target(name, replace=replace, protect=[self.context.path])
             export = self.context.read(sv.export_trf, version, final=final)
-            atomic.write_text(name, export.text)
+            atomic.write_text(name, export.text, replace=replace, protect=[self.context.path])
         except OSError as error:
             QMessageBox.warning(self, "Export TRF", f"{name}: {error.strerror}")
             return

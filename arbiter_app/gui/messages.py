@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from arbiter_app.errors import ArbiterError, PairingImpossibleError, RuleViolation
@@ -36,3 +39,19 @@ def show_error(parent: QWidget | None, error: BaseException) -> None:
     if not is_expected(error):
         raise error
     QMessageBox.warning(parent, error_title(error), error_text(error))
+
+
+def may_write(parent: QWidget | None, path: Path) -> bool | None:
+    """Whether ``path`` may be written: False when it does not exist, True when it does and the arbiter said to
+    replace it, None when the arbiter said no (nothing is written).  A tournament file is refused later whatever
+    is answered (:func:`arbiter_app.atomic.check_target`)."""
+    if not os.path.lexists(path):
+        return False
+    answer = QMessageBox.question(
+        parent,
+        "Replace the file?",
+        f"{path} already exists.\n\nReplace it?",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.No,
+    )
+    return True if answer == QMessageBox.StandardButton.Yes else None

@@ -16,7 +16,7 @@ from arbiter_app.explain.words import counted
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.csv_dialog import CsvImportDialog
 from arbiter_app.gui.files import data_folder
-from arbiter_app.gui.messages import show_error
+from arbiter_app.gui.messages import may_write, show_error
 from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.prohibited_pairs_dialog import ProhibitedPairsDialog
 from arbiter_app.gui.rating_check import (
@@ -98,13 +98,19 @@ def import_csv(parent: QWidget, context: TournamentContext, path: Path | None = 
 def export_csv(parent: QWidget, context: TournamentContext, path: Path | None = None) -> bool:
     if path is None:
         folder = context.path.parent if context.path is not None else data_folder()  # never the working folder
-        name, _ = QFileDialog.getSaveFileName(parent, "Export the players as CSV", str(folder / "players.csv"),
-                                              CSV_FILTER)  # fmt: skip
+        name, _ = QFileDialog.getSaveFileName(
+            parent, "Export the players as CSV", str(folder / "players.csv"), CSV_FILTER,
+            options=QFileDialog.Option.DontConfirmOverwrite,  # asked below (may_write), with the tournament files
+        )
         if not name:
             return False
         path = Path(name)
+    replace = may_write(parent, path)
+    if replace is None:
+        return False
     try:
-        count = context.read(sv.export_players_csv, path)
+        # written each time asked (never a cached answer)
+        count = sv.export_players_csv(context.db, context.tournament_id, path, replace=replace)
     except Exception as error:  # noqa: BLE001
         show_error(parent, error)
         return False

@@ -15,6 +15,7 @@ where the file went.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -38,7 +39,7 @@ from shiboken6 import isValid
 from arbiter_app import services as sv
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.files import data_folder
-from arbiter_app.gui.messages import error_text, show_error
+from arbiter_app.gui.messages import error_text, may_write, show_error
 from arbiter_app.gui.modal import run_modal
 from arbiter_app.gui.view_base import fit_to_screen
 from arbiter_app.reports import ReportPreview, report_preview, write_report
@@ -242,13 +243,20 @@ class ReportDialog(QDialog):
         if not self.html:
             return
         kinds = "PDF documents (*.pdf)" if suffix == ".pdf" else "HTML documents (*.html)"
-        name, _ = QFileDialog.getSaveFileName(self, f"Save the {TITLES[self.kind].lower()}",
-                                              str(self.suggested_path(suffix)), kinds)  # fmt: skip
-        if name:
-            self.save_to(Path(name) if Path(name).suffix.lower() == suffix else Path(name + suffix))
+        name, _ = QFileDialog.getSaveFileName(
+            self, f"Save the {TITLES[self.kind].lower()}", str(self.suggested_path(suffix)), kinds,
+            options=QFileDialog.Option.DontConfirmOverwrite,  # asked below (may_write), with the tournament files
+        )
+        if not name:
+            return
+        path = Path(name) if Path(name).suffix.lower() == suffix else Path(name + suffix)
+        replace = may_write(self, path)
+        if replace is not None:
+            self.save_to(path, replace=replace)
 
-    def save_to(self, path: Path) -> None:
-        """Write the report to ``path`` (PDF or HTML by its suffix) off the window's thread."""
+    def save_to(self, path: Path, *, replace: bool = False) -> None:
+        """Write the report to ``path`` (PDF or HTML by its suffix) off the window's thread; an existing file only
+        with ``replace``, never a tournament file."""
         what = "PDF" if path.suffix.lower() == ".pdf" else "HTML"
 
         def done(written: Path) -> None:
@@ -265,4 +273,5 @@ class ReportDialog(QDialog):
             self.status.setText(f"<span style='color:#b00020'>Not saved: {error_text(error)}</span>")
 
         self._set_loading(f"Saving {path.name}…")
-        self.context.compute(write_report, self.kind, path, self.round_number, on_done=done, on_error=failed)
+        write = partial(write_report, replace=replace)
+        self.context.compute(write, self.kind, path, self.round_number, on_done=done, on_error=failed)

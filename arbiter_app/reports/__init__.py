@@ -188,20 +188,27 @@ def _listing(
     return replace(listing, boards=boards)
 
 
-def write_report(db: Database, tournament_id: int, kind: str, path: Path, round_number: int | None = None) -> Path:
-    """Write the report to ``path``, HTML or PDF by its suffix (whole or not at all: :mod:`arbiter_app.atomic`)."""
+def write_report(
+    db: Database, tournament_id: int, kind: str, path: Path, round_number: int | None = None, *, replace: bool = False
+) -> Path:
+    """Write the report to ``path``, HTML or PDF by its suffix (whole or not at all: :mod:`arbiter_app.atomic`;
+    an existing file only with ``replace``, never a tournament file)."""
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         raise ArbiterError(f"{path.name}: the report is written as .html or .pdf, not {suffix or 'no suffix'!r}")
+    atomic.check_target(path, replace=replace, protect=[db.path])  # before the work of making it
     html = report_html(db, tournament_id, kind, round_number)
     if suffix == ".html":
-        atomic.write_text(path, html)
+        atomic.write_text(path, html, replace=replace, protect=[db.path])
     else:
         from arbiter_app.reports.pdf import html_to_pdf, running_header
 
         when = date_text(sv.get_tournament(db, tournament_id))
         header = running_header(html) + (f" · {when}" if when else "")
-        atomic.write_with(path, lambda temporary: html_to_pdf(html, temporary, header=header), _whole_pdf)
+        atomic.write_with(
+            path, lambda temporary: html_to_pdf(html, temporary, header=header), _whole_pdf, replace=replace,
+            protect=[db.path],
+        )
     return path
 
 

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import tempfile
 from pathlib import Path
+from typing import Any
+
+from arbiter_app import atomic
 
 from arbiter_app.errors import ArbiterError
 from arbiter_app.persistence import (
@@ -27,8 +29,8 @@ from arbiter_app.persistence import (
     SchemaTooNewError,
     default_data_dir,
     default_database_path,
-    open_database,
 )
+from arbiter_app.persistence import open_database as _open_database
 
 __all__ = [
     "ARBITER_ENV",
@@ -58,30 +60,28 @@ def backup_database(db: Database, target: Path) -> None:
         connection.rollback()
 
 
-def save_copy(db: Database, target: str | os.PathLike[str]) -> Path:
+def save_copy(db: Database, target: str | os.PathLike[str], *, replace: bool = False) -> Path:
     """Save a copy of the tournament file as ``target``: one self-contained file, written whole or not at all.
 
     The copy is made in a temporary file beside ``target`` and renamed over it
     only when complete, so a full disk or a removed medium leaves no partial
-    copy.  The open file itself is refused as a target.
+    copy.  The open file itself is never a target; an existing file (another
+    tournament file included) is replaced only with ``replace`` and keeps its
+    permissions (:func:`arbiter_app.atomic.check_target`).
     """
     path = Path(target)
-    if db.path is not None and path.resolve() == Path(db.path).resolve():
-        raise ArbiterError(f"{path}: this is the open tournament file; choose another name for the copy")
-    if path.is_dir():
-        raise ArbiterError(f"{path}: is a folder; give the name of the copy")
     try:
-        fd, scratch = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    except OSError as error:
-        raise ArbiterError(f"{path}: the copy could not be written ({error.strerror})") from error
-    os.close(fd)
-    try:
-        backup_database(db, Path(scratch))
-        os.replace(scratch, path)
-    except (OSError, sqlite3.Error) as error:
-        Path(scratch).unlink(missing_ok=True)
-        raise ArbiterError(f"{path}: the copy could not be written ({error})") from error
-    except BaseException:
-        Path(scratch).unlink(missing_ok=True)
+        with atomic.replacing(path, replace=replace, protect=[db.path], database=True) as scratch:
+            backup_database(db, scratch)
+    except atomic.OutputRefused:
         raise
+    except (OSError, sqlite3.Error) as error:
+        raise ArbiterError(f"{path}: the copy could not be written ({error})") from error
     return path
+
+
+def open_database(path: str | os.PathLike[str], **options: Any) -> Database:
+    """Open a tournament file (:func:`arbiter_app.persistence.open_database`), first removing the temporary
+    ``.part`` files that writers killed part-way left beside it and in the data folder."""
+    atomic.remove_leftovers([Path(path).parent, default_data_dir()])
+    return _open_database(path, **options)

@@ -158,8 +158,11 @@ def import_players_csv(
     return CsvImport(tuple(registered), tuple(skipped))
 
 
-def export_players_csv(db: Database, tournament_id: int, path: str | os.PathLike[str]) -> int:
-    """Write the player list as CSV (the headers :func:`import_players_csv` reads back), whole or not at all."""
+def export_players_csv(
+    db: Database, tournament_id: int, path: str | os.PathLike[str], *, replace: bool = False
+) -> int:
+    """Write the player list as CSV (the headers :func:`import_players_csv` reads back), whole or not at all;
+    an existing file only with ``replace``, never a tournament file (:func:`arbiter_app.atomic.check_target`)."""
     players = list_players(db, tournament_id)
     rows = [
         {
@@ -173,7 +176,7 @@ def export_players_csv(db: Database, tournament_id: int, path: str | os.PathLike
         }
         for p in players
     ]
-    atomic.write_text(path, write_sheet(rows))
+    atomic.write_text(path, write_sheet(rows), replace=replace, protect=[db.path])
     return len(rows)
 
 

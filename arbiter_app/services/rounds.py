@@ -13,6 +13,7 @@ from pathlib import Path
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
+from arbiter_app import atomic
 from arbiter_app.errors import ArbiterError, ReasonRequired, RuleViolation
 from arbiter_app.pairing.model import RoundPairing
 from arbiter_app.persistence import queries
@@ -172,9 +173,10 @@ def publish_round(db: Database, tournament_id: int, round_number: int | None = N
     if db.path is None:
         return PublishInfo(info, None)
     target = backup_path(db.path, info.number)
-    try:
-        backup_database(db, target)
-    except (OSError, sqlite3.Error) as error:
+    try:  # the previous backup of this round (after an undo) is replaced, whole or not at all
+        with atomic.replacing(target, replace=True, protect=[db.path], database=True) as scratch:
+            backup_database(db, scratch)
+    except (OSError, sqlite3.Error, ArbiterError) as error:
         return PublishInfo(info, None, f"the backup copy {target} could not be written: {error}")
     return PublishInfo(info, target)
 
