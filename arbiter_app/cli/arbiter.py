@@ -74,6 +74,8 @@ EXIT_NO_PAIRING = 1
 EXIT_INVALID = 3
 EXIT_UNEXPECTED = 4
 EXIT_FILE = 5
+EXIT_CHANGED = 6
+"""``audit --verify``: the file was changed outside the program."""
 PROG = "arbiter"
 RESULT_DASHES = ("-+", "--", "-/+", "-/-", "-:+", "-:-")
 """Results that start with a dash (the argument parser would take them for options)."""
@@ -91,11 +93,41 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_INVALID, f"{self.prog}: error: {message}\n")
 
 
+LARGEST = 999_999
+"""No round, board, pairing number, rating or count this program keeps is larger."""
+
+
 def _points(text: str) -> int:
+    """Points as typed, kept in tenths: ``0.25`` cannot be kept exactly and is refused, never rounded."""
     try:
-        return int(Fraction(text) * 10)
+        value = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
         raise argparse.ArgumentTypeError(f"not a number of points: {text!r}") from None
+    tenths = value * 10
+    if tenths.denominator != 1:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: points are kept in tenths (such as 0.5 or 1.5); {text} cannot be kept exactly"
+        )
+    if not 0 <= tenths <= 999:
+        raise argparse.ArgumentTypeError(f"{text!r}: points from 0 to 99.9")
+    return int(tenths)
+
+
+def _number(text: str) -> int:
+    """A whole number as this program keeps them (0 to 999,999): anything else refused here, by name."""
+    digits = text.strip()
+    if not (digits.lstrip("-").isdigit() and digits.isascii()):
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:30]!r}")
+    if len(digits.lstrip("-")) > 6 or not 0 <= int(digits) <= LARGEST:
+        raise argparse.ArgumentTypeError(f"{text[:30]}: out of range (0 to {LARGEST:,})")
+    return int(digits)
+
+
+def _seed(text: str) -> int:
+    """A seed: a whole number from 0 to 2**63 - 1 (it is stored)."""
+    if not (text.strip().isdigit() and text.isascii()) or int(text) >= 2**63:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {2**63 - 1}, not {text[:30]!r}")
+    return int(text)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -105,7 +137,12 @@ def _parser() -> argparse.ArgumentParser:
         "--tournament", default=argparse.SUPPRESS, metavar="ID|NAME", help="which tournament of the file"
     )
     common.add_argument(
-        "--by", default=argparse.SUPPRESS, metavar="NAME", help=f"who works (audit log; default ${ARBITER_ENV})"
+        "--by", default=argparse.SUPPRESS, metavar="NAME", type=_arbiter_name,
+        help=f"who works (audit log; default ${ARBITER_ENV}, else the login name)",
+    )
+    common.add_argument(
+        "--accept-outside-changes", action="store_true", default=argparse.SUPPRESS,
+        help="the file was changed outside the program: record that in the audit log and go on (Level 3)",
     )
     parser = _Parser(prog=PROG, description="Run a FIDE Swiss tournament (Dutch system).", parents=[common])
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -119,7 +156,7 @@ def _parser() -> argparse.ArgumentParser:
 
     p = command("new", "create the tournament file", _new)
     p.add_argument("--name", required=True)
-    p.add_argument("--rounds", type=int, help="number of rounds (a Swiss: required; a round robin: from its players)")
+    p.add_argument("--rounds", type=_number, help="number of rounds (a Swiss: required; a round robin: from its players)")
     p.add_argument("--round-robin", action="store_true",
                    help="a round robin paired by the Berger tables (C.05 Annex 1) instead of a Swiss")
     p.add_argument("--double", action="store_true", help="round robin: a double round robin")
@@ -147,14 +184,14 @@ def _parser() -> argparse.ArgumentParser:
                    help=f"edition of the FIDE (Dutch) rules that pairs it (default {DEFAULT_EDITION}, the rules in force)")
     p.add_argument("--another", action="store_true", help="add a tournament to a file that already holds one")
     p.add_argument("--chess960", action="store_true", help="Chess960: a starting position drawn for each round")
-    p.add_argument("--chess960-seed", type=int, metavar="SEED", help="with --chess960: the seed (default: drawn)")
+    p.add_argument("--chess960-seed", type=_seed, metavar="SEED", help="with --chess960: the seed (default: drawn)")
     p = command("settings", "show the tournament's settings, or change the descriptive ones", _settings)
     for option, field in SETTINGS_OPTIONS.items():
         kind = _round_dates if field == "round_dates" else _date if field.endswith("_date") else str
         p.add_argument(option, dest=field, type=kind, help=f"new {field.replace('_', ' ')}")
     p.add_argument("--edition", choices=tuple(EDITIONS),
                    help="pair the coming rounds by this edition of the FIDE (Dutch) rules (after pairing: with --yes)")
-    p.add_argument("--rounds", dest="rounds_count", type=int,
+    p.add_argument("--rounds", dest="rounds_count", type=_number,
                    help="new number of rounds (frozen once round 1 is paired)")  # fmt: skip
     p.add_argument("--yes", action="store_true", help=YES_HELP)
 
@@ -165,35 +202,35 @@ def _parser() -> argparse.ArgumentParser:
     add.add_argument("name")
     edit = psub.add_parser("edit", parents=[common], help="correct a player's data")
     edit.set_defaults(run=_players_edit)
-    edit.add_argument("number", type=int)
+    edit.add_argument("number", type=_number)
     edit.add_argument("--name")
     for q in (add, edit):
-        q.add_argument("--rating", type=int)
+        q.add_argument("--rating", type=_number)
         q.add_argument("--title")
         q.add_argument("--fide-id")
         q.add_argument("--federation")
         q.add_argument("--sex", choices=("m", "w"))
         q.add_argument("--birth")
-    add.add_argument("--entry-round", type=int)
+    add.add_argument("--entry-round", type=_number)
     add.add_argument("--missed", choices=("zero", "half"), default="zero", help="bye for the rounds missed")
     add.add_argument("--keep-numbers", action="store_true", help="a late entry gets the next free number")
     edit.add_argument("--half-byes", choices=("yes", "no"), help="eligible for half-point byes (checklist Q175)")
     q = psub.add_parser("withdraw", parents=[common], help="no longer pair a player (C.04.2.D.3)")
     q.set_defaults(run=_players_withdraw)
-    q.add_argument("number", type=int)
-    q.add_argument("--from-round", type=int)
+    q.add_argument("number", type=_number)
+    q.add_argument("--from-round", type=_number)
     q.add_argument("--expelled", action="store_true", help="the player is expelled (checklist Q197)")
     q = psub.add_parser("exchange", parents=[common], help="exchange the TPNs of two equally rated players (Q147)")
     q.set_defaults(run=_players_exchange)
-    q.add_argument("first", type=int)
-    q.add_argument("second", type=int)
+    q.add_argument("first", type=_number)
+    q.add_argument("second", type=_number)
     q.add_argument("--yes", action="store_true", help=YES_HELP)
     q = psub.add_parser("tie-order", parents=[common], help="how equal rating and title are ranked (before round 1)")
     q.set_defaults(run=_players_tie_order)
     q.add_argument("order", choices=tuple(sv.TIE_ORDERS))
     q = psub.add_parser("remove", parents=[common], help="remove a player never paired")
     q.set_defaults(run=_players_remove)
-    q.add_argument("number", type=int)
+    q.add_argument("number", type=_number)
     psub.add_parser("list", parents=[common], help="list the players").set_defaults(run=_players_list)
     q = psub.add_parser("renumber", parents=[common], help="pairing numbers by C.04.2.B")
     q.set_defaults(run=_renumber)
@@ -204,8 +241,10 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--map", action="append", default=[], metavar="FIELD=HEADER",
                    help="which column fills a field (name, rating, title, federation, fide_id, birth_date, sex);"
                    " default: by the headers")  # fmt: skip
-    q.add_argument("--preview", action="store_true", help="only show the mapping, the first rows and the bad rows")
+    q.add_argument("--preview", action="store_true", help="only show the mapping, the first rows and the bad rows "
+                   "(with a tournament file: exactly what the import would register)")
     q.add_argument("--refuse-bad-rows", action="store_true", help="a bad row refuses the sheet (default: skipped)")
+    q.add_argument("--encoding", help="the sheet's encoding when it is not UTF-8 (default: windows-1252)")
     q = psub.add_parser("export-csv", parents=[common], help="write the player list as CSV")
     q.set_defaults(run=_players_export_csv)
     q.add_argument("csv", type=Path)
@@ -214,7 +253,8 @@ def _parser() -> argparse.ArgumentParser:
     ratings = command("ratings", "the FIDE rating list kept offline", _ratings_info)
     rsub = ratings.add_subparsers(dest="ratings_command", required=True, parser_class=_Parser)
     kinds = ("standard", "rapid", "blitz")
-    q = rsub.add_parser("import", parents=[common], help="import a FIDE rating list (TXT or XML)")
+    q = rsub.add_parser("import", parents=[common], help="import a FIDE rating list (TXT or XML, or the ZIP "
+                        "downloaded from FIDE that holds it)")
     q.set_defaults(run=_ratings_import)
     q.add_argument("file", type=Path)
     q.add_argument("--kind", choices=kinds, help="which list a file of one list is (default: from its name)")
@@ -224,7 +264,7 @@ def _parser() -> argparse.ArgumentParser:
     q.set_defaults(run=_ratings_search)
     q.add_argument("text")
     q.add_argument("--kind", choices=kinds)
-    q.add_argument("--limit", type=int, default=20)
+    q.add_argument("--limit", type=_number, default=20)
     rsub.add_parser("info", parents=[common], help="the lists held and their dates").set_defaults(run=_ratings_info)
     q = rsub.add_parser("update", parents=[common], help="set registered players' ratings from the list")
     q.set_defaults(run=_ratings_update)
@@ -235,6 +275,7 @@ def _parser() -> argparse.ArgumentParser:
     q.set_defaults(run=_ratings_import_custom)
     q.add_argument("file", type=Path)
     q.add_argument("--name", required=True, help="the list's name, such as NOR (used as custom:NOR)")
+    q.add_argument("--encoding", help="the file's encoding when it is not UTF-8 (default: windows-1252)")
     q.add_argument("--date", default="", metavar="YYYY-MM", help="the list's month (default: from the file name)")
     q = rsub.add_parser("settings", parents=[common], help="the tournament rating's method, the lists searched, "
                         "the automatic check (shown when nothing is given)")
@@ -254,10 +295,10 @@ def _parser() -> argparse.ArgumentParser:
     q.set_defaults(run=_ratings_players)
     q = rsub.add_parser("set", parents=[common], help="a player's FIDE, national or manual rating, typed in")
     q.set_defaults(run=_ratings_set)
-    q.add_argument("number", type=int, help="pairing number")
-    q.add_argument("--fide", type=int)
-    q.add_argument("--national", type=int)
-    q.add_argument("--manual", type=int, help="the arbiter's rating (methods HBFN and OTHER)")
+    q.add_argument("number", type=_number, help="pairing number")
+    q.add_argument("--fide", type=_number)
+    q.add_argument("--national", type=_number)
+    q.add_argument("--manual", type=_number, help="the arbiter's rating (methods HBFN and OTHER)")
     q.add_argument("--source", default="manual", help="where the rating comes from (default: manual)")
     q = rsub.add_parser("source", parents=[common], help="where a list is updated from (a file or https:// address)")
     q.set_defaults(run=_ratings_source)
@@ -302,8 +343,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="replace the file if it exists (another tournament file "
                    "included; never the open one); the file replaced keeps its permissions")
     p = command("bye", "a requested bye or an absence in a coming round", _bye)
-    p.add_argument("number", type=int)
-    p.add_argument("--round", type=int, required=True)
+    p.add_argument("number", type=_number)
+    p.add_argument("--round", type=_number, required=True)
     p.add_argument("--kind", choices=("half", "full", "zero", "absent"), default="half")
     p.add_argument("--explained", action="store_true", help="absent with notice: not withdrawn (C.04.2.D.2)")
     p.add_argument("--cancel", action="store_true", help="cancel the bye instead")
@@ -311,20 +352,20 @@ def _parser() -> argparse.ArgumentParser:
     p = command("berger-numbers", "a round robin's Berger numbers: show, draw by lot or set by hand (before round 1)",
                 _berger_numbers)
     p.add_argument("--draw", action="store_true", help="draw them by lot (the seed is printed and recorded)")
-    p.add_argument("--seed", type=int, help="with --draw: the seed (repeatable)")
+    p.add_argument("--seed", type=_seed, help="with --draw: the seed (repeatable)")
     p.add_argument("--set", metavar="P=B,...", help="by hand: pairing number = Berger number, for every player")
     p = command("berger-row", "a round robin: which Berger row gives a player's opponent and colour", _explain_berger)
-    p.add_argument("number", type=int, help="pairing number")
-    p.add_argument("--round", type=int, required=True)
+    p.add_argument("number", type=_number, help="pairing number")
+    p.add_argument("--round", type=_number, required=True)
     p = command("pair", "pair the next round (a draft)", _pair)
     p.add_argument("--again", action="store_true", help="pair the draft round again")
     command("publish", "publish the draft round (makes a backup copy)", _publish)
     p = command("show", "show a round", _show)
-    p.add_argument("round", type=int, nargs="?")
+    p.add_argument("round", type=_number, nargs="?")
     p = command("result", "enter or correct a result: 1-0 0-1 1/2 1/2-0 0-1/2 0-0 +- -+ -- *; W-L L-W D-D unrated",
                 _result)
-    p.add_argument("round", type=int)
-    p.add_argument("board", type=int)
+    p.add_argument("round", type=_number)
+    p.add_argument("board", type=_number)
     p.add_argument("result", type=lambda text: text.removeprefix(_QUOTE))
     p.add_argument("--yes", action="store_true", help=YES_HELP)
     _edit_arguments(
@@ -340,14 +381,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     p = command("prohibit", "keep two players from meeting (only before round 1 is paired); no players: the list",
                 _prohibit)  # fmt: skip
-    p.add_argument("players", type=int, nargs="*", metavar="NUMBER", help="two pairing numbers")
+    p.add_argument("players", type=_number, nargs="*", metavar="NUMBER", help="two pairing numbers")
     p.add_argument("--remove", action="store_true", help="let the two players meet again")
     command("leave-fide-mode", "leave FIDE mode for good (two confirmations at a terminal; never undone)",
             _leave_fide_mode)
     p = command("undo", "undo the last step not yet published", _undo)
     p.add_argument("--reason", default="", help="needed to undo an override of a published round")
     p = command("standings", "score, then pairing number", _standings)
-    p.add_argument("--after-round", "--round", type=int, dest="after_round")
+    p.add_argument("--after-round", "--round", type=_number, dest="after_round")
     p.add_argument("--json", action="store_true", help="the rows as JSON")
     p.add_argument(
         "--shared", action="store_true", help="players equal on every tie-break share their place (no drawing of lots)"
@@ -361,15 +402,17 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", type=Path, required=True, metavar="FILE", help="FILE.html or FILE.pdf")
     p.add_argument("--force", action="store_true", help="replace the file if it exists (never a tournament file)")
     p.add_argument(
-        "--round", type=int, help="after this round (standings, crosstable) or of this round (pairings, results)"
+        "--round", type=_number, help="after this round (standings, crosstable) or of this round (pairings, results)"
     )
-    command("audit", "the audit log", _audit)
+    p = command("audit", "the audit log", _audit)
+    p.add_argument("--verify", action="store_true", help="say whether the file was changed outside the program "
+                   "(the audit chain and the state it vouches for), naming the first broken entry; exit 6 if so")
     p = command("chess960", "a Chess960 tournament's starting position of each round, drawn from its seed", _chess960)
-    p.add_argument("--round", type=int, help="only this round")
+    p.add_argument("--round", type=_number, help="only this round")
     p = command("why-above", "why player A is ranked above player B (or not): the tie-break that decides", _why_above)
-    p.add_argument("a", type=int, metavar="A")
-    p.add_argument("b", type=int, metavar="B")
-    p.add_argument("--round", type=int, help="after this round (default: the last complete round)")
+    p.add_argument("a", type=_number, metavar="A")
+    p.add_argument("b", type=_number, metavar="B")
+    p.add_argument("--round", type=_number, help="after this round (default: the last complete round)")
     return parser
 
 
@@ -623,11 +666,17 @@ def _mapping(pairs: list[str]) -> dict[str, int | str] | None:
     return out
 
 
-def _players_import_csv(db: Database, a: argparse.Namespace) -> int:
+def _players_import_csv(db: Database | None, a: argparse.Namespace) -> int:
     mapping = _mapping(a.map)
     if a.preview:
-        preview = sv.preview_csv(a.csv, mapping)
+        tid = _tid(db) if db is not None and sv.list_tournaments(db) else None
+        preview = sv.preview_csv(a.csv, mapping, db=db, tournament_id=tid, encoding=a.encoding)
+        if preview.encoding_note:
+            print(f"{PROG}: {a.csv.name}: {preview.encoding_note}", file=sys.stderr)
         print("columns: " + ", ".join(f"{field} <- {header!r}" for field, header in preview.mapping.items()))
+        if preview.problem:
+            print("headers: " + ", ".join(repr(h) for h in preview.headers))
+            raise ArbiterError(preview.problem)
         for line, fields in preview.first_rows:
             shown = " | ".join(
                 str(fields[f]) for f in ("name", "rating", "title", "federation", "fide_id") if fields[f]
@@ -635,11 +684,15 @@ def _players_import_csv(db: Database, a: argparse.Namespace) -> int:
             print(f"  line {line}: {shown}")
         for bad in preview.bad_rows:
             print(f"{PROG}: {a.csv.name}, {bad}", file=sys.stderr)
-        print(f"{preview.rows - len(preview.bad_rows)} of {preview.rows} rows can be registered")
+        print(f"{preview.rows - len(preview.bad_rows)} of {preview.rows} rows can be registered"
+              + ("" if tid is not None else " (not checked against the players registered: no tournament file)"))
         return EXIT_OK
+    assert db is not None
     done = sv.import_players_csv(
-        db, _tid(db), a.csv, mapping, bad_rows="refuse" if a.refuse_bad_rows else "skip"
+        db, _tid(db), a.csv, mapping, bad_rows="refuse" if a.refuse_bad_rows else "skip", encoding=a.encoding
     )
+    if done.encoding_note:
+        print(f"{PROG}: {a.csv.name}: {done.encoding_note}", file=sys.stderr)
     for bad in done.skipped:
         print(f"{PROG}: {a.csv.name}, {bad}: skipped", file=sys.stderr)
     skipped = f", skipped {len(done.skipped)} rows" if done.skipped else ""
@@ -690,7 +743,7 @@ def _ratings_import(db: Database | None, a: argparse.Namespace) -> int:
     if report.skipped_count > len(report.skipped):
         print(f"{PROG}: ... {report.skipped_count - len(report.skipped)} more lines skipped", file=sys.stderr)
     lists = ", ".join(f"{kind} {count:,}" for kind, count in report.players.items())
-    print(f"imported {report.source} ({report.date or 'date unknown'}): {lists} players"
+    print(f"imported {report.source} ({report.date or 'month unknown: give it with --date YYYY-MM'}): {lists} players"
           + (f"; {report.skipped_count} lines skipped" if report.skipped_count else ""))  # fmt: skip
     return EXIT_OK
 
@@ -727,7 +780,7 @@ def _ratings_update(db: Database, a: argparse.Namespace) -> int:
 
 
 def _ratings_import_custom(db: Database | None, a: argparse.Namespace) -> int:
-    report = rl.import_custom_list(a.file, a.name, date=a.date)
+    report = rl.import_custom_list(a.file, a.name, date=a.date, encoding=a.encoding)
     for bad in report.skipped:
         print(f"{PROG}: {a.file.name}, {bad}: skipped", file=sys.stderr)
     count = sum(report.players.values())
@@ -842,7 +895,7 @@ def _export(db: Database, a: argparse.Namespace) -> int:
     if a.trf == "-":
         sys.stdout.write(out.text)
     else:
-        atomic.write_text(a.trf, out.text, replace=a.force, protect=[db.path])
+        atomic.write_text(a.trf, sv.with_chain_head(db, out.text), replace=a.force, protect=[db.path])
     return EXIT_OK
 
 
@@ -907,11 +960,11 @@ def _result(db: Database, a: argparse.Namespace) -> int:
 
 
 def _edit_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("round", type=int)
-    p.add_argument("--swap", nargs=2, type=int, action="append", default=[], metavar=("A", "B"))
-    p.add_argument("--split", type=int, action="append", default=[], metavar="BOARD")
-    p.add_argument("--pair", nargs=2, type=int, action="append", default=[], metavar=("WHITE", "BLACK"))
-    p.add_argument("--colours", type=int, action="append", default=[], metavar="BOARD")
+    p.add_argument("round", type=_number)
+    p.add_argument("--swap", nargs=2, type=_number, action="append", default=[], metavar=("A", "B"))
+    p.add_argument("--split", type=_number, action="append", default=[], metavar="BOARD")
+    p.add_argument("--pair", nargs=2, type=_number, action="append", default=[], metavar=("WHITE", "BLACK"))
+    p.add_argument("--colours", type=_number, action="append", default=[], metavar="BOARD")
     p.add_argument("--bye", help="pairing number to give the bye to, or 'none'")
     p.add_argument("--reason", help="the arbiter's reason; without it nothing is saved")
     p.add_argument("--discard-results", action="store_true", help="save even though results of the round are lost")
@@ -1030,7 +1083,14 @@ def _standings(db: Database, a: argparse.Namespace) -> int:
     with no tie-breaks (they count complete rounds only).
     """
     tid = _tid(db)
-    complete = sv.last_complete(sv.list_rounds(db, tid))
+    rounds = sv.list_rounds(db, tid)
+    if a.after_round is not None and a.after_round > len(rounds):
+        count = sv.get_tournament(db, tid).rounds_count
+        raise ArbiterError(
+            f"round {a.after_round}: the tournament has {count} rounds" if a.after_round > count
+            else f"round {a.after_round} has not been paired yet (the last round paired is {len(rounds)})"
+        )  # fmt: skip
+    complete = sv.last_complete(rounds)
     after = complete if a.after_round is None else a.after_round
     codes: tuple[str, ...] = ()
     table = None
@@ -1106,6 +1166,16 @@ def _report(db: Database, a: argparse.Namespace) -> int:
 
 
 def _audit(db: Database, a: argparse.Namespace) -> int:
+    if a.verify:
+        report = sv.verify_audit_chain(db)
+        print(report.summary)
+        for finding in report.findings:
+            print(f"  {finding}")
+        for recorded in report.accepted:
+            print(f"  recorded earlier: {recorded}")
+        if report.intact:
+            print(f"chain head: {report.head}")
+        return EXIT_OK if report.intact else EXIT_CHANGED
     for e in sv.audit_log(db, _tid(db)):
         line = f"{e.when:%Y-%m-%d %H:%M:%S}  {e.action:<18} {e.summary}"
         if e.reason:
@@ -1170,7 +1240,9 @@ def _needs_no_file(args: argparse.Namespace) -> bool:
     """The rating list commands, but for ``update``, and a CSV preview, never open a tournament file."""
     if args.command == "ratings":
         return getattr(args, "ratings_command", None) not in ("update", "settings", "check", "players", "set")
-    return args.command == "players" and bool(getattr(args, "preview", False))
+    if args.command == "players" and getattr(args, "preview", False):  # the tournament file, when there is one
+        return not Path(getattr(args, "db", None) or default_database_path()).is_file()
+    return False
 
 
 def _only_reads(args: argparse.Namespace) -> bool:
@@ -1183,12 +1255,14 @@ def _only_reads(args: argparse.Namespace) -> bool:
 
 
 def _who(args: argparse.Namespace) -> str:
+    """``--by``, else ``$ARBITER_NAME``, else the operating system's account (checked: no control, direction
+    or invisible characters)."""
     given = getattr(args, "by", None) or os.environ.get(ARBITER_ENV, "")
     if given.strip():
-        return " ".join(given.split())
+        return sv.arbiter_name(given)
     try:
-        return getpass.getuser()
-    except (OSError, KeyError, ImportError):
+        return sv.arbiter_name(getpass.getuser())
+    except (OSError, KeyError, ImportError, ArbiterError):
         return ""
 
 
@@ -1210,6 +1284,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if not _needs_no_file(args):
             db = open_database(path, create=creating, read_only=_only_reads(args), arbiter=_who(args))
+        if db is not None and args.command != "audit":
+            _check_chain(db, args)
         code = int(args.run(db, args))  # the rating list commands run with db None
         sys.stdout.flush()
         return code
@@ -1236,6 +1312,27 @@ def main(argv: Sequence[str] | None = None) -> int:
             db.dispose()
         if made and code != EXIT_OK:
             _remove_made(Path(path))
+
+
+def _check_chain(db: Database, args: argparse.Namespace) -> None:
+    """At every open: a file changed outside the program is a Level-3 warning; a command that writes records the
+    change first (asked at a terminal, or --accept-outside-changes), one that reads goes on after the warning."""
+    report = sv.verify_audit_chain(db)
+    if report.intact:
+        return
+    if db.read_only:
+        print(f"{PROG}: warning (Level 3): {report.summary} ('{PROG} audit --verify')", file=sys.stderr)
+        return
+    confirming(lambda level: sv.accept_outside_changes(db, confirmed=level),
+               bool(getattr(args, "accept_outside_changes", False)))  # fmt: skip
+    print(f"{PROG}: recorded in the audit log: {report.summary}", file=sys.stderr)
+
+
+def _arbiter_name(text: str) -> str:
+    try:
+        return sv.arbiter_name(text)
+    except ArbiterError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _remove_made(path: Path) -> None:

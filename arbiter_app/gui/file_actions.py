@@ -56,6 +56,9 @@ class FileActions(QMainWindow):
             if self.context is None:
                 self.show_welcome()  # the recent files without it
             return False
+        if not self.chain_accepted(db):
+            db.dispose()
+            return False
         tournaments = files.tournaments_in(db)
         if not tournaments:
             tournament = self._create_in(db)
@@ -75,6 +78,28 @@ class FileActions(QMainWindow):
             tournament = tournaments[names.index(choice)].id
         self._set_context(TournamentContext(db, tournament, self.runner, self))
         return True
+
+    def chain_accepted(self, db: Database) -> bool:
+        """At every open: a file changed outside the program is a Level-3 warning; proceeding records the change
+        in the audit log (a file open read-only is only shown), cancelling leaves it unopened."""
+        report = sv.verify_audit_chain(db)
+        if report.intact:
+            return True
+        if db.read_only:
+            QMessageBox.warning(self, "Changed outside the program", sv.outside_change_notice(report).text)
+            return True
+        return confirmed_call(self, lambda level: sv.accept_outside_changes(db, confirmed=level)) is not None
+
+    def verify_file(self) -> None:
+        """Help > Verify the tournament file: was it changed outside the program?"""
+        if self.context is None:
+            return
+        report = sv.verify_audit_chain(self.context.db)
+        text = report.summary + "".join(f"\n• {f}" for f in report.findings)
+        if report.intact:
+            QMessageBox.information(self, "Verify the tournament file", text + f"\n\nChain head: {report.head}")
+        else:
+            QMessageBox.warning(self, "Verify the tournament file", text)
 
     def _create_in(self, db: Database) -> int | None:
         """An empty file: ask for the new tournament's settings."""
@@ -247,7 +272,8 @@ class FileActions(QMainWindow):
         try:
             atomic.check_target(name, replace=replace, protect=[self.context.path])
             export = self.context.read(sv.export_trf, version, final=final)
-            atomic.write_text(name, export.text, replace=replace, protect=[self.context.path])
+            text = sv.with_chain_head(self.context.db, export.text)
+            atomic.write_text(name, text, replace=replace, protect=[self.context.path])
         except OSError as error:
             QMessageBox.warning(self, "Export TRF", f"{name}: {error.strerror}")
             return

@@ -191,8 +191,12 @@ class MainWindow(FileActions):
         help_menu = bar.addMenu("&Help")
         self.manual_action = self._action("User &manual", self.show_manual, QKeySequence.StandardKey.HelpContents)
         help_menu.addAction(self.manual_action)
+        self.verify_action = self._action("&Verify the tournament file", self.verify_file)
+        self.verify_action.setToolTip("Was the file changed outside the program? (the audit chain, checked)")
+        help_menu.addAction(self.verify_action)
         help_menu.addAction(self._action("&About", self._on_about_triggered))
         self.tournament_actions = [
+            self.verify_action,
             self.export_action,
             self.save_copy_action,
             self.compare_action,

@@ -29,17 +29,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import URL, Engine, create_engine, event
+from sqlalchemy import URL, Engine, create_engine, event, text
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from arbiter_app.persistence.errors import DatabaseBusyError, DatabaseFileError
+from arbiter_app.persistence import audit_chain
+from arbiter_app.persistence.errors import DatabaseBusyError, DatabaseFileError, OutsideChangeError
 from arbiter_app.persistence.migrate import HEAD_REVISION, upgrade_to_head
 
 APP_FOLDER = "arbiter_app"
 DEFAULT_BUSY_TIMEOUT_MS = 5000
 ARBITER_ENV = "ARBITER_NAME"
 """Environment variable naming the arbiter at work, when :func:`open_database` is not told."""
+NEW_ENTRIES = "audit_entries_added"
+"""``session.info`` key: the audit entries a write transaction added (chained when it commits)."""
+_SEALED = "sealed_data_version"
+"""Per connection: its ``PRAGMA data_version`` when it last sealed the file."""
 BUSY_TIMEOUT_ENV = "ARBITER_BUSY_TIMEOUT_MS"
 """Environment variable overriding the busy timeout (milliseconds), e.g. for tests."""
 
@@ -183,13 +188,30 @@ class Database:
         return str(self.path) if self.path is not None else ":memory:"
 
     @contextmanager
-    def write(self) -> Iterator[Session]:
-        """One write transaction; SQLite busy/locked becomes :class:`DatabaseBusyError`."""
+    def write(self, *, outside_changes: bool = False) -> Iterator[Session]:
+        """One write transaction; SQLite busy/locked becomes :class:`DatabaseBusyError`.
+
+        It starts by checking that the state is the one the program sealed last (else
+        :class:`OutsideChangeError`, nothing done; ``outside_changes``: the caller records them) and ends by
+        chaining its audit entries and sealing the state (:mod:`arbiter_app.persistence.audit_chain`)."""
         if self.read_only:
             raise DatabaseFileError(self.name, "the file is open read-only here (its folder or the file is read-only)")
         with self.translated_errors(), self.session_factory.begin() as session:
             session.info["arbiter"] = self.arbiter
+            # Another connection's commit changes data_version; without one, the state is the one this
+            # connection sealed, and the check is spared.
+            kept = session.connection().connection.info
+            version = session.execute(text("PRAGMA data_version")).scalar()
+            if not outside_changes and kept.get(_SEALED) != version:
+                changed = audit_chain.state_findings(session, None)
+                if changed:
+                    raise OutsideChangeError(self.name, changed)
             yield session
+            session.flush()
+            entries = session.info.pop(NEW_ENTRIES, [])
+            audit_chain.seal(session, [e.id for e in entries])
+            kept.pop(_SEALED, None)
+        kept[_SEALED] = version
 
     @contextmanager
     def read(self) -> Iterator[Session]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from arbiter_app.errors import ArbiterError
 
 
@@ -36,3 +38,16 @@ class SchemaTooNewError(DatabaseFileError):
         )
         self.revision = revision
         self.head = head
+
+
+class OutsideChangeError(DatabaseFileError):
+    """The file was changed outside the program since its last write: nothing more is written until the arbiter
+    has seen the change and accepted it (it is then recorded in the audit log)."""
+
+    def __init__(self, path: str, findings: Sequence[object]) -> None:
+        super().__init__(
+            path,
+            "the file was changed outside the program since it last wrote it: " + "; ".join(map(str, findings))
+            + "; nothing was changed (see 'arbiter audit --verify'; accept the change to go on)",
+        )
+        self.findings = tuple(findings)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 MIGRATIONS = "arbiter_app.persistence.migrations"
-HEAD_REVISION = "0017"
+HEAD_REVISION = "0018"
 """The newest revision in ``migrations/versions`` (a test checks they agree)."""
 
 

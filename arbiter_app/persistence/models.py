@@ -441,7 +441,8 @@ class Override(Base):
 class AuditEntry(Base):
     """One change: what, before, after (JSON), when, why, who; undoable steps keep a snapshot.
 
-    Append-only: triggers refuse deleting a row or changing anything but ``undone`` from false to true.
+    Append-only: triggers refuse deleting a row or changing it (but for its hash and state, written once by the
+    commit that adds it); each row is chained to the one before it (:mod:`arbiter_app.persistence.audit_chain`).
     """
 
     __tablename__ = "audit_entries"
@@ -457,6 +458,27 @@ class AuditEntry(Base):
     undo_snapshot: Mapped[str | None] = mapped_column(Text, nullable=True)
     """JSON of the round as it was before this step, for undo; None: the step cannot be undone."""
     undone: Mapped[bool] = mapped_column(Boolean, default=False)
-    """Set once, by the undo (which adds its own row); the only change the table allows (migration 0004)."""
+    """Set by the undo in files written before migration 0018; since then an undo is an entry of its own that
+    names the entry it undoes (:attr:`undoes`), and no entry is ever changed."""
     arbiter: Mapped[str] = mapped_column(String(200), default="", server_default="")
     """Who made the change."""
+    undoes: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """An undo: the id of the entry it undoes."""
+    chain_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """SHA-256 chaining this entry to the one before it and to :attr:`state` (written by the commit)."""
+    state: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """JSON: per table, the digest of what the arbiter entered as it stood when the entry was committed (blank
+    for entries written before the chain existed)."""
+
+
+class AuditSeal(Base):
+    """The head of the audit chain: the last entry and the state after the program's last write (one row)."""
+
+    __tablename__ = "audit_seals"
+    __table_args__ = (CheckConstraint("id = 1", name="one_row"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    entry_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    entry_hash: Mapped[str] = mapped_column(Text)
+    state: Mapped[str] = mapped_column(Text)
+    head: Mapped[str] = mapped_column(Text)

@@ -160,7 +160,9 @@ class RatingStore:
         the import).  Rows are appended in the file's order (FIDE sorts by
         name, not ID) and both indexes are built once the list is in.
         ``skipped`` gives the number of lines the caller left out, stored
-        with the list.  Returns the number of players stored per list.
+        with the list.  Returns the number of players per list: for FIDE's
+        lists those rated in it (a player of the combined file without a
+        rapid rating is not in the rapid list), for a custom list all.
         """
         kinds = tuple(_check_kind(kind) for kind in kinds)
         conn = self._connect(write=True)
@@ -174,10 +176,16 @@ class RatingStore:
                 count = self._fill(conn, table, kinds, players, on_duplicate)
                 conn.execute(f"CREATE INDEX ix_{table}_name_key ON {table} (name_key)")
                 now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%SZ")
+                counts = {}
                 for kind in kinds:
+                    # FIDE's lists: the players rated in it (the combined file lists every player, rated in a
+                    # list or not); a custom list: every player it holds.
+                    counts[kind] = count if kind not in KINDS else conn.execute(
+                        f"SELECT count(*) FROM {table} WHERE {_column(kind)}_rating IS NOT NULL"
+                    ).fetchone()[0]  # fmt: skip
                     conn.execute(
                         "INSERT OR REPLACE INTO lists VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (kind, date, source, now, count, skipped(), table),
+                        (kind, date, source, now, counts[kind], skipped(), table),
                     )
                 used = {row[0] for row in conn.execute("SELECT held_in FROM lists")}
                 for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall():
@@ -189,7 +197,7 @@ class RatingStore:
                 raise
         finally:
             conn.close()
-        return dict.fromkeys(kinds, count)
+        return counts
 
     @staticmethod
     def _fill(

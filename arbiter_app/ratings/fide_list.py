@@ -27,6 +27,7 @@ import re
 import xml.parsers.expat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import BinaryIO, NamedTuple
 
@@ -201,13 +202,35 @@ def parse_header(header: str, kind: str = "") -> ListLayout:
     return ListLayout("single", (kind,), date, columns)
 
 
+MAX_RATING = 3500
+"""No list holds a rating above this (FIDE's highest is below 2900): a larger one is a damaged line."""
+MAX_DIGITS = 11
+"""A FIDE ID has at most 11 digits (TRF's field); no other number of a list has as many."""
+
+
 def _int(text: str, what: str) -> int | None:
     text = text.strip()
     if text.isdigit():  # a digit int() cannot read (a superscript) raises ValueError: a bad line all the same
+        if len(text) > MAX_DIGITS:
+            raise ValueError(f"{what} {text[:20]!r}: {len(text)} digits, too many for a {what}")
         return int(text)
     if not text:
         return None
-    raise ValueError(f"{what} {text!r} is not a number")
+    raise ValueError(f"{what} {text[:20]!r} is not a number")
+
+
+def check_ratings(ratings: tuple[ListRating, ...]) -> None:
+    """ValueError for a rating out of range (a damaged line: 99999 is no rating)."""
+    for r in ratings:
+        if r.rating is not None and r.rating > MAX_RATING:
+            raise ValueError(f"{r.kind} rating {r.rating} is out of range (a rating is at most {MAX_RATING})")
+
+
+def check_birth_year(birth: int | None, this_year: int | None = None) -> None:
+    """ValueError for a birth year no player has (0 or blank: unknown)."""
+    last = this_year or date.today().year
+    if birth and not 1850 <= birth <= last:
+        raise ValueError(f"birth year {birth} is out of range (1850-{last})")
 
 
 def _decode(raw: bytes) -> str:
@@ -242,6 +265,9 @@ class _TxtReader:
                 )
         self._blank = blank
         self._numbers: dict[str, int | None] = {}
+        self._this_year = date.today().year
+        self.last_start = max(start for start, _ in c.values())
+        """Where the last column starts: a line cut short by an incomplete download ends before it."""
 
     def _number_of(self, text: str, what: str) -> int | None:
         value = _int(text, what)
@@ -256,7 +282,9 @@ class _TxtReader:
         try:
             id_text = line[s["id"]].strip()
             if not id_text.isdigit():
-                raise ValueError(f"FIDE ID {id_text!r} is not a number" if id_text else "no FIDE ID")
+                raise ValueError(f"FIDE ID {id_text[:20]!r} is not a number" if id_text else "no FIDE ID")
+            if len(id_text) > MAX_DIGITS or not int(id_text):
+                raise ValueError(f"FIDE ID {id_text[:20]!r}: not 1 to {MAX_DIGITS} digits")
             name = line[s["name"]].strip()
             if not name:
                 raise ValueError("no name")
@@ -271,10 +299,10 @@ class _TxtReader:
                 )
                 for kind, r, g, k in self._rating_slices
             ])  # fmt: skip
+            check_ratings(ratings)
             b = line[get("birth", blank)]
             birth = v if (v := cached(b, missing)) != missing else number_of(b, "birth year")
-            if birth and not 1850 <= birth <= 2100:
-                raise ValueError(f"birth year {birth} is out of range")
+            check_birth_year(birth, self._this_year)
             return ListPlayer(
                 number,
                 int(id_text),
@@ -327,7 +355,11 @@ def _xml_record(number: int, values: dict[str, str], kinds: tuple[str, ...], com
                     _int(get(prefix + "k"), "K factor"),
                 )
             )
+        check_ratings(tuple(ratings))
+        if not fide_id:
+            raise ValueError("FIDE ID 0")
         birth = _int(get("birthday")[:4], "birth year")
+        check_birth_year(birth)
         return ListPlayer(
             number,
             fide_id,
@@ -415,6 +447,9 @@ class RatingListFile:
                 continue
             if not line.isascii():
                 line = _redecode(line)
+            if not line.endswith("\n") and len(line.rstrip()) < reader.last_start:
+                yield BadLine(number, "the file ends inside this line (cut short: downloaded incompletely?)", line)
+                continue
             yield read(number, line.rstrip("\n"))
         text.detach()
         self.bytes_read = self.size

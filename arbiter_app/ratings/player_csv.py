@@ -4,20 +4,35 @@ The first line holds the headers; each is matched, ignoring case, accents
 and punctuation, to a player field (``Name``/``Player``, ``Rating``/``Elo``,
 ``Title``, ``Fed``/``Federation``/``Country``, ``FIDE ID``, ``Born``/``Birth
 date``/``Year of birth``, ``Sex``/``Gender``); the caller may map columns
-itself.  The separator (``,`` ``;`` or tab) is the one the header line has most of;
-UTF-8 (with or without BOM) is read, else Windows-1252.  Each row gives a
-:class:`CsvRow` of text fields, or a :class:`BadRow` naming its line.
+itself.  The separator (``,`` ``;`` or tab) is the one the header line has most of
+(or Excel's ``sep=;`` line); the text is read as :mod:`arbiter_app.ratings.sheet_text`
+says (UTF-8 or UTF-16 as the file says, else the encoding chosen, Windows-1252 by
+default; any line end).  Each line gives a :class:`CsvRow` of text fields, or a
+:class:`BadRow` naming its line.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from arbiter_app.plaintext import csv_cell, csv_value
 from arbiter_app.ratings.names import name_key
+from arbiter_app.ratings.sheet_text import (
+    MAX_LINE,
+    SheetEncodingError,
+    SheetProblem,
+    SheetRow,
+    decode,
+    physical_lines,
+    rows,
+    shown,
+    sniff_delimiter,
+)
 
 FIELDS = ("name", "rating", "title", "federation", "fide_id", "birth_date", "sex")
 """The player fields a column can fill, in the order an exported sheet has them."""
@@ -55,14 +70,8 @@ class CsvRow:
     values: dict[str, str]
 
 
-@dataclass(frozen=True)
-class BadRow:
-    line: int
-    message: str
-    text: str = ""
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.message}"
+BadRow = SheetProblem
+"""A line that is not a player: its number, what is wrong, its text (cut to a readable length)."""
 
 
 def guess_mapping(headers: list[str]) -> dict[str, int]:
@@ -75,29 +84,53 @@ def guess_mapping(headers: list[str]) -> dict[str, int]:
     return mapping
 
 
-def _text(path: Path) -> str:
-    data = path.read_bytes()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+MAX_SHEET_BYTES = 50 * 1024 * 1024
+"""A sign-up sheet larger than this is not one (50 MB: a million players)."""
+_SEP_LINE = re.compile(r"^sep=(.)$", re.IGNORECASE)
+"""Excel's first line naming the separator (``sep=;``)."""
 
 
 class PlayerSheet:
-    """A CSV sheet read: :attr:`headers`, :attr:`mapping` (field -> column index), rows by :meth:`rows`."""
+    """A CSV sheet read: :attr:`headers`, :attr:`mapping` (field -> column index), rows by :meth:`rows`.
+
+    The text is decoded and cut into rows by :mod:`arbiter_app.ratings.sheet_text`: every line that is not
+    blank gives a :class:`CsvRow` or a :class:`BadRow`; :attr:`encoding_note` says when the encoding was chosen
+    rather than read from the file (``encoding``: the caller's choice)."""
 
     def __init__(
-        self, path: str | Path, mapping: Mapping[str, int | str] | None = None, require_name: bool = True
+        self,
+        path: str | Path,
+        mapping: Mapping[str, int | str] | None = None,
+        require_name: bool = True,
+        encoding: str | None = None,
     ) -> None:
         self.path = Path(path)
-        self._text = _text(self.path)
-        first = self._text.split("\n", 1)[0]
-        self.delimiter = max(",;\t", key=first.count)
-        reader = csv.reader(io.StringIO(self._text), delimiter=self.delimiter)
+        if self.path.stat().st_size > MAX_SHEET_BYTES:
+            raise CsvFormatError(f"{self.path.name}: {self.path.stat().st_size:,} bytes: not a sign-up sheet")
         try:
-            self.headers = [h.strip() for h in next(reader)]
-        except StopIteration:
-            raise CsvFormatError(f"{self.path.name}: the file is empty") from None
+            decoded = decode(self.path.read_bytes(), encoding)
+        except SheetEncodingError as error:
+            raise CsvFormatError(f"{self.path.name}, {error}") from None
+        self.encoding, self.encoding_note = decoded.encoding, decoded.note
+        self._lines = physical_lines(decoded.text)
+        header_at = next((k for k, line in enumerate(self._lines) if line.strip()), None)
+        if header_at is None:
+            raise CsvFormatError(f"{self.path.name}: the file is empty")
+        separator = _SEP_LINE.match(self._lines[header_at].strip())
+        if separator:
+            header_at = next((k for k in range(header_at + 1, len(self._lines)) if self._lines[k].strip()), None)
+            if header_at is None:
+                raise CsvFormatError(f"{self.path.name}: the file has no header line")
+        header = self._lines[header_at]
+        if len(header) > MAX_LINE:
+            raise CsvFormatError(f"{self.path.name}, line {header_at + 1}: {len(header):,} characters: not a header")
+        self.delimiter = separator.group(1) if separator else sniff_delimiter(header)
+        first = next(rows([header], self.delimiter), None)
+        if not isinstance(first, SheetRow):
+            why = first.message if isinstance(first, SheetProblem) else "no columns"
+            raise CsvFormatError(f"{self.path.name}, line {header_at + 1} (the header): {why}")
+        self._first_row = header_at + 1
+        self.headers = [h.strip() for h in first.cells]
         self.mapping = guess_mapping(self.headers) if mapping is None else self._resolve(mapping)
         self.problem = ""
         if "name" not in self.mapping:
@@ -124,34 +157,42 @@ class PlayerSheet:
                 out[field] = keys.index(name_key(column))
         return out
 
+    def _one_row(self, cells: list[str]) -> bool:
+        """A row whose quoted cell runs over lines is one row only if it has the header's columns and no line
+        break in a cell that fills a field."""
+        return len(cells) == len(self.headers) and not any(
+            "\n" in cells[i] for i in self.mapping.values() if i < len(cells)
+        )
+
     def rows(self) -> Iterator[CsvRow | BadRow]:
+        """Every line after the header that is not blank: a row, or a bad row naming its line."""
         if "name" not in self.mapping:
             return
-        reader = csv.reader(io.StringIO(self._text), delimiter=self.delimiter)
-        next(reader, None)
-        try:
-            for cells in reader:
-                line = reader.line_num
-                if not any(c.strip() for c in cells):
-                    continue
-                text = ",".join(cells)
-                if len(cells) > len(self.headers) and any(c.strip() for c in cells[len(self.headers) :]):
-                    yield BadRow(line, f"{len(cells)} cells where the header has {len(self.headers)} columns", text)
-                    continue
-                values = {f: (cells[i].strip() if i < len(cells) else "") for f, i in self.mapping.items()}
-                if not values.get("name"):
-                    yield BadRow(line, "no name", text)
-                    continue
-                yield CsvRow(line, values)
-        except csv.Error as error:
-            yield BadRow(reader.line_num, f"not readable as CSV ({error})")
+        width = len(self.headers)
+        for item in rows(self._lines, self.delimiter, self._first_row, self._one_row):
+            if isinstance(item, SheetProblem):
+                yield item
+                continue
+            cells, line = item.cells, item.line
+            if not any(c.strip() for c in cells):
+                continue  # separators only: a blank row
+            text = shown(self.delimiter.join(cells))
+            if len(cells) > width and any(c.strip() for c in cells[width:]):
+                yield BadRow(line, f"{len(cells)} cells where the header has {width} columns", text)
+                continue
+            values = {f: (csv_value(cells[i].strip()) if i < len(cells) else "") for f, i in self.mapping.items()}
+            if not values.get("name"):
+                yield BadRow(line, "no name", text)
+                continue
+            yield CsvRow(line, values)
 
 
 def write_sheet(rows: list[dict[str, str]]) -> str:
-    """The CSV text of ``rows`` (field -> text), with the headers of :data:`HEADERS`."""
+    """The CSV text of ``rows`` (field -> text), with the headers of :data:`HEADERS`; a cell a spreadsheet would
+    take for a formula starts with an apostrophe (:func:`arbiter_app.plaintext.csv_cell`; read back without)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow([HEADERS[f] for f in FIELDS])
     for row in rows:
-        writer.writerow([row.get(f, "") for f in FIELDS])
+        writer.writerow([csv_cell(row.get(f, "")) for f in FIELDS])
     return out.getvalue()

@@ -21,6 +21,7 @@ from arbiter_app import services as sv
 from arbiter_app import standings as tb
 from arbiter_app.errors import ArbiterError
 from arbiter_app.pairing.model import Outcome
+from arbiter_app.plaintext import visible
 from arbiter_app.services.dto import RoundInfo, TournamentInfo
 from arbiter_app.services.files import Database
 from arbiter_app.services.standings import last_complete, tiebreak_codes
@@ -76,7 +77,9 @@ def report_html(db: Database, tournament_id: int, kind: str, round_number: int |
         if lines:
             note = f'<p class="chess960">Chess960 starting position{"s" if len(shown) > 1 else ""}: {lines}</p>\n'
             html = html.replace("</header>\n", "</header>\n" + note, 1)
-    return html
+    # A name stored before names were checked shows its direction controls and invisible characters as [U+202E]:
+    # they never reorder what is printed ("\u202e0-1" would read "1-0").
+    return visible(html, keep="\n\r\t")
 
 
 def _report_html(db: Database, tournament_id: int, kind: str, round_number: int | None) -> str:

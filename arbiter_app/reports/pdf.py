@@ -42,6 +42,7 @@ from PySide6.QtGui import (
     QTextDocument,
     QTextFrame,
     QTextLength,
+    QTextOption,
     QTextTable,
 )
 from PySide6.QtPrintSupport import QPrinter
@@ -50,6 +51,8 @@ from arbiter_app.reports.html import qt_rich_text
 
 RESOLUTION = 300
 """Dots per inch of the PDF writer's coordinate system."""
+MIN_SCALE = 0.7
+"""A page is never scaled below this: the reports' 10 pt type stays at 7 pt or more (readable on paper)."""
 MARGIN_MM = 12.0
 A4_MM = (210.0, 297.0)
 HEADER_FAMILIES = ["DejaVu Sans", "Noto Sans", "Liberation Sans", "Arial"]
@@ -85,6 +88,25 @@ def stretch_tables(frame: QTextFrame) -> None:
             table_format.setWidth(QTextLength(QTextLength.Type.PercentageLength, 100))
             child.setFormat(table_format)
         stretch_tables(child)
+
+
+def allow_wrapping(doc: QTextDocument) -> None:
+    """Let every line wrap, within words too (cells written ``white-space: nowrap``), and every table take the
+    width it is given: what a report too wide to scale down readably is laid out as."""
+    option = doc.defaultTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+    doc.setDefaultTextOption(option)
+    cursor = QTextCursor(doc)
+    cursor.beginEditBlock()
+    block = doc.begin()
+    while block.isValid():
+        unbroken = block.blockFormat()
+        if unbroken.nonBreakableLines():
+            unbroken.setNonBreakableLines(False)
+            QTextCursor(block).setBlockFormat(unbroken)
+        block = block.next()
+    stretch_tables(doc.rootFrame())
+    cursor.endEditBlock()
 
 
 def _document(html: str, device: QPagedPaintDevice) -> QTextDocument:
@@ -268,9 +290,12 @@ def paint_document(
         edit.endEditBlock()
         doc.setTextWidth(width)
         scale = 1.0
-    else:  # too wide: lay out as wide as needed, every page scaled down to the paper
-        doc.setTextWidth(needed)
+    else:  # too wide: lay out as wide as needed, every page scaled down to the paper ...
         scale = width / needed
+        if scale < MIN_SCALE:  # ... but never below readable type: the cells wrap instead (a 300-character name)
+            allow_wrapping(doc)
+            scale = MIN_SCALE
+        doc.setTextWidth(width / scale)
     slices = paginate(page_breaks(doc), height / scale, doc.size().height())
     page_width = doc.textWidth()
     painter = QPainter()

@@ -13,6 +13,16 @@ Nothing is changed when a service raises.
 
 from arbiter_app.services.adjourned import OpenGame, final_status, list_open_games
 from arbiter_app.services.articles import EditionTitle, edition_title, edition_titles
+from arbiter_app.plaintext import arbiter_name
+from arbiter_app.services.audit_check import (
+    ChainReport,
+    accept_outside_changes,
+    chain_head,
+    chain_head_line,
+    outside_change_notice,
+    verify_audit_chain,
+    with_chain_head,
+)
 from arbiter_app.services.byes import cancel_bye, list_byes, record_absence, request_bye
 from arbiter_app.services.drafts import StaleDraftError
 from arbiter_app.services.fide_mode import leave_fide_mode
@@ -170,6 +180,14 @@ __all__ = [
     "standing_mark",
     "standing_marks",
     "audit_log",
+    "arbiter_name",
+    "ChainReport",
+    "accept_outside_changes",
+    "chain_head",
+    "chain_head_line",
+    "outside_change_notice",
+    "verify_audit_chain",
+    "with_chain_head",
     "berger_number_of",
     "by_hand",
     "cancel_bye",

@@ -27,7 +27,7 @@ from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import AuditEntry, ByeKind, Tournament
 from arbiter_app.services.articles import article
 from arbiter_app.services.dto import TournamentInfo
-from arbiter_app.services.records import audit, tournament_info
+from arbiter_app.services.records import audit, tournament_info, undone_ids
 from arbiter_app.services.warnings import Level, Notice, ProhibitedInFideMode, in_fide_mode_or, require
 from arbiter_app.trf.model import TrfDocument
 
@@ -139,8 +139,9 @@ def integrity_lines(session: Session, tournament_id: int) -> list[str]:
         .where(AuditEntry.tournament_id == tournament_id, AuditEntry.after.like(f'%"{TRF_KEY}"%'))
         .order_by(AuditEntry.id)
     )
+    undone = undone_ids(session, tournament_id)
     for entry in rows:
-        if entry.undone or entry.after is None:
+        if entry.id in undone or entry.after is None:
             continue
         after = json.loads(entry.after)
         if isinstance(after, dict):

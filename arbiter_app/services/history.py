@@ -8,7 +8,7 @@ from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import AuditEntry
 from arbiter_app.services.dto import AuditInfo
-from arbiter_app.services.records import audit_info
+from arbiter_app.services.records import audit_info, undone_ids
 
 
 def audit_log(db: Database, tournament_id: int) -> tuple[AuditInfo, ...]:
@@ -16,4 +16,5 @@ def audit_log(db: Database, tournament_id: int) -> tuple[AuditInfo, ...]:
     with db.read() as s:
         queries.tournament(s, tournament_id)
         rows = s.scalars(select(AuditEntry).where(AuditEntry.tournament_id == tournament_id).order_by(AuditEntry.id))
-        return tuple(audit_info(e) for e in rows)
+        undone = undone_ids(s, tournament_id)
+        return tuple(audit_info(e, e.id in undone) for e in rows)

@@ -10,21 +10,32 @@ then no player is registered).
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.orm import Session
+
 from arbiter_app import atomic
 from arbiter_app.errors import ArbiterError
 from arbiter_app.persistence.database import Database
+from arbiter_app.plaintext import check_name
 from arbiter_app.ratings.player_csv import FIELDS, HEADERS, BadRow, CsvFormatError, CsvRow, PlayerSheet, write_sheet
+from arbiter_app.ratings.sheet_text import shown
 from arbiter_app.services.dto import PlayerInfo
-from arbiter_app.services.players import check_player_fields, list_players, normalise_title, register_in
+from arbiter_app.services.players import (
+    check_player_fields,
+    check_rating,
+    list_players,
+    normalise_title,
+    register_in,
+)
 
 PREVIEW_ROWS = 10
 _SEXES = {"m": "m", "male": "m", "man": "m", "h": "m", "w": "w", "f": "w", "female": "w", "woman": "w"}
 
-Mapping = dict[str, "int | str"]
+Mapping = dict[str, "int | str"]  # noqa: UP037
 """Field (``name``, ``rating``, ``title``, ``federation``, ``fide_id``, ``birth_date``, ``sex``) -> column."""
 
 
@@ -42,21 +53,31 @@ class CsvPreview:
     """Rows with something in them (good and bad)."""
     problem: str = ""
     """Why nothing can be imported as mapped (no column for the names), blank otherwise."""
+    encoding_note: str = ""
+    """How the file was decoded, when the encoding was chosen rather than read from the file."""
 
 
 @dataclass(frozen=True)
 class CsvImport:
     registered: tuple[PlayerInfo, ...]
     skipped: tuple[BadRow, ...]
+    encoding_note: str = ""
+
+
+def _rating(text: str) -> int:
+    if not text:
+        return 0
+    if not (re.fullmatch(r"[+-]?\d+", text) and text.isascii()):
+        raise ArbiterError(f"rating {text!r} is not a whole number")
+    return check_rating(int(text))
 
 
 def player_fields(values: dict[str, str]) -> dict[str, Any]:
     """The register_player arguments of one row; ArbiterError saying what is wrong."""
-    fields: dict[str, Any] = {"name": " ".join(values.get("name", "").split())}
-    rating = values.get("rating", "").strip()
-    if rating and not (rating.isdigit() and rating.isascii()):
-        raise ArbiterError(f"rating {rating!r} is not a whole number")
-    fields["rating"] = int(rating) if rating else 0
+    if not values.get("name", "").strip():
+        raise ArbiterError("no name")
+    fields: dict[str, Any] = {"name": check_name(values["name"])}
+    fields["rating"] = _rating(values.get("rating", "").strip())
     fields["title"] = normalise_title(values.get("title", ""))
     fields["fide_id"] = values.get("fide_id", "").strip()
     fields["federation"] = values.get("federation", "").strip().upper()
@@ -65,17 +86,17 @@ def player_fields(values: dict[str, str]) -> dict[str, Any]:
         raise ArbiterError(f"sex {values.get('sex')!r}: m or w")
     fields["sex"] = _SEXES.get(sex, "")
     fields["birth_date"] = values.get("birth_date", "").strip()
-    if not fields["name"]:
-        raise ArbiterError("no name")
     check_player_fields(
         fields["name"], fields["rating"], fields["fide_id"], fields["federation"], fields["sex"], fields["birth_date"]
     )
     return fields
 
 
-def _sheet(path: str | os.PathLike[str], mapping: Mapping | None, require_name: bool = True) -> PlayerSheet:
+def _sheet(
+    path: str | os.PathLike[str], mapping: Mapping | None, require_name: bool = True, encoding: str | None = None
+) -> PlayerSheet:
     try:
-        return PlayerSheet(Path(path), mapping, require_name)
+        return PlayerSheet(Path(path), mapping, require_name, encoding)
     except FileNotFoundError as error:
         raise ArbiterError(f"{path}: no such file") from error
     except CsvFormatError as error:
@@ -92,27 +113,74 @@ def _checked(sheet: PlayerSheet) -> list[tuple[int, dict[str, Any]] | BadRow]:
         try:
             out.append((row.line, player_fields(row.values)))
         except ArbiterError as error:
-            out.append(BadRow(row.line, str(error), row.values.get("name", "")))
+            out.append(BadRow(row.line, str(error), shown(row.values.get("name", ""))))
     return out
 
 
-def preview_csv(path: str | os.PathLike[str], mapping: Mapping | None = None, rows: int = PREVIEW_ROWS) -> CsvPreview:
+def _register_all(
+    s: Session, tournament_id: int, name: str, checked: list[tuple[int, dict[str, Any]] | BadRow], refuse: bool
+) -> tuple[list[tuple[int, PlayerInfo, dict[str, Any]]], list[BadRow]]:
+    """Register each good row in its own savepoint; (line, player, fields) registered and the rows refused."""
+    registered: list[tuple[int, PlayerInfo, dict[str, Any]]] = []
+    skipped: list[BadRow] = []
+
+    def bad(row: BadRow) -> None:
+        if refuse:
+            raise ArbiterError(f"{name}, {row}: no player was registered")
+        skipped.append(row)
+
+    for row in checked:
+        if isinstance(row, BadRow):
+            bad(row)
+            continue
+        line, fields = row
+        given = dict(fields)
+        player_name = given.pop("name")
+        try:
+            with s.begin_nested():
+                registered.append((line, register_in(s, tournament_id, player_name, **given), fields))
+        except ArbiterError as error:
+            bad(BadRow(line, str(error), player_name))
+    return registered, sorted(skipped, key=lambda b: b.line)
+
+
+def preview_csv(
+    path: str | os.PathLike[str],
+    mapping: Mapping | None = None,
+    rows: int = PREVIEW_ROWS,
+    *,
+    db: Database | None = None,
+    tournament_id: int | None = None,
+    encoding: str | None = None,
+) -> CsvPreview:
     """What importing the sheet would do: its column mapping (by header unless given), first rows, bad rows.
 
-    A sheet with no column for the names is previewed (headers, the other
-    columns, :attr:`CsvPreview.problem` saying so) so that the columns can be
-    mapped by hand; importing it as it is is refused.
+    With the tournament (``db``, ``tournament_id``) the import itself is run and undone, so that the preview
+    counts exactly the rows the import registers (a player already registered, a FIDE ID twice in the sheet
+    are bad rows here too).  A sheet with no column for the names is previewed (headers, the other columns,
+    :attr:`CsvPreview.problem` saying so) so that the columns can be mapped by hand; importing it as it is is
+    refused.
     """
-    sheet = _sheet(path, mapping, require_name=False)
+    sheet = _sheet(path, mapping, require_name=False, encoding=encoding)
     checked = _checked(sheet)
-    good = [r for r in checked if not isinstance(r, BadRow)]
+    if db is not None and tournament_id is not None and "name" in sheet.mapping:
+        with db.write() as s:
+            trial = s.begin_nested()
+            registered, refused = _register_all(s, tournament_id, Path(path).name, checked, refuse=False)
+            trial.rollback()
+        good = [(line, fields) for line, _, fields in registered]
+        bad = refused
+    else:
+        good = [r for r in checked if not isinstance(r, BadRow)]  # type: ignore[misc]
+        bad = [r for r in checked if isinstance(r, BadRow)]
     return CsvPreview(
         headers=tuple(sheet.headers),
         mapping={f: sheet.headers[i] for f, i in sorted(sheet.mapping.items(), key=lambda kv: FIELDS.index(kv[0]))},
-        first_rows=tuple(good[:rows]),  # type: ignore[arg-type]
-        bad_rows=tuple(r for r in checked if isinstance(r, BadRow)),
+        first_rows=tuple(good[:rows]),
+        bad_rows=tuple(bad),
         rows=len(checked),
         problem=sheet.problem,
+        encoding_note=sheet.encoding_note,
     )
 
 
@@ -123,39 +191,21 @@ def import_players_csv(
     mapping: Mapping | None = None,
     *,
     bad_rows: str = "skip",
+    encoding: str | None = None,
 ) -> CsvImport:
     """Register the sheet's players in one transaction (each as register_player would).
 
-    A row that cannot be registered (unreadable, or refused: a rating that
-    is no number, a player already registered, …) is skipped and reported,
-    or, with ``bad_rows="refuse"``, refuses the sheet: nothing is registered.
+    Every line after the header that is not blank is accounted for: registered, or (unreadable, or refused: a
+    rating that is no number or out of range, a player already registered, …) skipped and reported with its
+    line and reason, or, with ``bad_rows="refuse"``, refusing the sheet: nothing is registered.
     """
     if bad_rows not in ("skip", "refuse"):
         raise ArbiterError(f"bad_rows must be 'skip' or 'refuse', not {bad_rows!r}")
-    sheet = _sheet(path, mapping)
-    name = Path(path).name
+    sheet = _sheet(path, mapping, encoding=encoding)
     checked = _checked(sheet)
-    skipped: list[BadRow] = []
-    registered: list[PlayerInfo] = []
-
-    def bad(row: BadRow) -> None:
-        if bad_rows == "refuse":
-            raise ArbiterError(f"{name}, {row}: no player was registered")
-        skipped.append(row)
-
     with db.write() as s:
-        for row in checked:
-            if isinstance(row, BadRow):
-                bad(row)
-                continue
-            line, fields = row
-            player_name = fields.pop("name")
-            try:
-                with s.begin_nested():
-                    registered.append(register_in(s, tournament_id, player_name, **fields))
-            except ArbiterError as error:
-                bad(BadRow(line, str(error), player_name))
-    return CsvImport(tuple(registered), tuple(skipped))
+        registered, skipped = _register_all(s, tournament_id, Path(path).name, checked, bad_rows == "refuse")
+    return CsvImport(tuple(p for _, p, _ in registered), tuple(skipped), sheet.encoding_note)
 
 
 def export_players_csv(

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import asdict
+from datetime import date
 from typing import TypedDict, Unpack
 
 from sqlalchemy import select
@@ -15,6 +17,7 @@ from arbiter_app.errors import ArbiterError, RuleViolation
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import BoardRow, Bye, ByeKind, Player, PlayerStatus, Round, RoundState, Tournament
+from arbiter_app.plaintext import check_name
 from arbiter_app.ratings.methods import tournament_rating
 from arbiter_app.services.dto import ByeInfo, PlayerInfo
 from arbiter_app.services.fide_mode import TRF_KEY, comment
@@ -166,20 +169,66 @@ def _check_not_twice(session: Session, t: Tournament, name: str, fide_id: str, b
             raise ArbiterError(f"{name} is already registered as #{p.pairing_number} (a player added twice?)")
 
 
-def check_player_fields(name: str, rating: int, fide_id: str, federation: str, sex: str, birth: str) -> None:
-    """What TRF-16 (and every report) can hold: one-line text, a rating of 4 digits, a FIDE id of up to 11."""
-    one_line("name", name)
-    one_line("birth date", birth)
-    if not 0 <= rating <= 9999:
-        raise ArbiterError(f"rating {rating}: a rating is a whole number from 0 to 9999")
-    if fide_id and not (fide_id.isdigit() and fide_id.isascii() and len(fide_id) <= 11):
-        raise ArbiterError(f"FIDE id {fide_id!r}: up to 11 digits")
+RATING_RANGE = (0, 3500)
+"""A rating stored for a player (FIDE's lists hold none above 2900; 0: unrated)."""
+FIRST_BIRTH_YEAR = 1900
+_BIRTH = re.compile(r"(\d{4})(?:([/.-])(\d{2})(?:\2(\d{2}))?)?")
+
+
+def check_rating(rating: object, what: str = "rating") -> int:
+    """A rating as stored: a whole number from 0 to 3500."""
+    low, high = RATING_RANGE
+    if not isinstance(rating, int) or isinstance(rating, bool):
+        raise ArbiterError(f"{what} {rating!r}: a whole number from {low} to {high}")
+    if not low <= rating <= high:
+        raise ArbiterError(f"{what} {rating}: out of range (a rating is from {low} to {high}; 0: unrated)")
+    return rating
+
+
+def check_fide_id(fide_id: str) -> str:
+    """A FIDE ID: up to 11 digits (TRF's field), not zero; blank when the player has none."""
+    if fide_id and not (fide_id.isdigit() and fide_id.isascii() and len(fide_id) <= 11 and int(fide_id) > 0):
+        raise ArbiterError(f"FIDE ID {fide_id!r}: a number of up to 11 digits, not 0 (blank when there is none)")
+    return fide_id
+
+
+def check_birth(birth: str, today: date | None = None) -> str:
+    """A birth date as TRF writes it: a year, or ``YYYY/MM/DD`` (``00`` for an unknown month or day), the year
+    from 1900 to this year; blank when unknown."""
+    if not birth:
+        return birth
+    m = _BIRTH.fullmatch(birth)
+    if m is None or not birth.isascii():
+        raise ArbiterError(f"birth date {birth!r}: a year (1985) or a date YYYY/MM/DD (1985/03/12)")
+    year, month, day = int(m.group(1)), int(m.group(3) or 0), int(m.group(4) or 0)
+    this_year = (today or date.today()).year
+    if not FIRST_BIRTH_YEAR <= year <= this_year:
+        raise ArbiterError(f"birth date {birth!r}: the year {year} is not between {FIRST_BIRTH_YEAR} and {this_year}")
+    if month > 12 or day > 31:
+        raise ArbiterError(f"birth date {birth!r}: no such month or day")
+    return birth
+
+
+def check_player_fields(
+    name: str | None, rating: int | None, fide_id: str | None, federation: str | None, sex: str | None,
+    birth: str | None,
+) -> None:
+    """What TRF (and every report) can hold, for the fields given (None: not checked): a name of one line without
+    hidden characters and of at most 33 characters, a rating from 0 to 3500, a FIDE ID of up to 11 digits, a
+    federation of three letters, the sex, a birth date."""
+    if name is not None:
+        check_name(name)
+    if birth is not None:
+        one_line("birth date", birth)
+        check_birth(birth)
+    if rating is not None:
+        check_rating(rating)
+    if fide_id is not None:
+        check_fide_id(fide_id)
     if federation and not (len(federation) <= 3 and federation.isascii() and federation.isalpha()):
         raise ArbiterError(f"federation {federation!r}: a FIDE code of three letters, such as NOR")
-    if sex not in ("", "m", "w", "f"):
+    if sex not in (None, "", "m", "w", "f"):
         raise ArbiterError(f"sex {sex!r}: m or w")
-    if len(birth) > 10:
-        raise ArbiterError(f"birth date {birth!r}: at most 10 characters (YYYY/MM/DD)")
 
 
 class PlayerFields(TypedDict, total=False):
@@ -231,11 +280,9 @@ def register_in(
     rating_source: str = "manual",
 ) -> PlayerInfo:
     """:func:`register_player` inside the caller's write transaction (several registrations at once)."""
-    name = name.strip()
-    if not name:
+    if not name.strip():
         raise ArbiterError("a player needs a name")
-    if rating < 0:
-        raise ArbiterError(f"rating {rating} is negative")
+    name = check_name(name)
     check_player_fields(
         name, rating, fide_id.strip(), federation.strip().upper(), sex.strip().lower(), birth_date.strip()
     )
@@ -303,17 +350,22 @@ def edit_player(db: Database, tournament_id: int, number: int, **changes: object
                 if not isinstance(value, bool):
                     raise ArbiterError(f"half_bye_eligible: true or false, not {value!r}")
             elif key == "rating":
-                if not isinstance(value, int) or value < 0:
-                    raise ArbiterError(f"rating must be a non-negative whole number, not {value!r}")
-                p.fide_rating, p.fide_rating_source = value, "manual"  # entered by hand (checklist Q134)
+                p.fide_rating, p.fide_rating_source = check_rating(value), "manual"  # entered by hand (Q134)
             else:
                 value = str(value).strip()
                 if key == "name" and not value:
                     raise ArbiterError("a player needs a name")
+                if key == "name":
+                    value = check_name(value)
             setattr(p, key, value)
         if "rating" in changes:  # the tournament rating follows the method (checklist Q145)
             p.rating = tournament_rating(t.rating_method, p.fide_rating, p.national_rating, p.manual_rating)
-        check_player_fields(p.name, p.rating, p.fide_id, p.federation, p.sex, p.birth_date)
+        given = {key: getattr(p, key) if key in changes else None for key in ("name", "fide_id", "federation", "sex")}
+        # Only what is changed is checked: data stored before the checks stays editable.
+        check_player_fields(
+            given["name"], None, given["fide_id"], given["federation"], given["sex"],
+            p.birth_date if "birth_date" in changes else None,
+        )  # fmt: skip
         _check_not_twice(s, t, p.name, p.fide_id, p.birth_date, p.id)
         if _paired_rounds(s, t) == 0:
             _renumber(s, t)
@@ -368,6 +420,9 @@ def _withdraw(s: Session, t: Tournament, number: int, from_round: int | None, ex
     p = queries.player(s, t.id, number)
     open_round, draft = first_open_round(s, t)
     start = open_round if from_round is None else from_round
+    if start > t.rounds_count:
+        raise ArbiterError(f"round {start}: the tournament has {t.rounds_count} rounds (withdraw from round "
+                           f"{open_round} to {t.rounds_count})")  # fmt: skip
     if start < open_round:
         raise RuleViolation(
             "C.04.2.D.3",

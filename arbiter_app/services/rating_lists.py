@@ -27,7 +27,6 @@ import os
 import shutil
 import tempfile
 import urllib.request
-import zipfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
@@ -56,7 +55,7 @@ from arbiter_app.ratings.methods import (
 from arbiter_app.services.dto import PlayerInfo
 from arbiter_app.services.fide_mode import TRF_KEY, configuration_line, frozen, last_paired
 from arbiter_app.services.players import _renumber, register_in
-from arbiter_app.services.ratings import ImportReport, _store, import_rating_list, ratings_path
+from arbiter_app.services.ratings import ImportReport, _store, import_rating_list, ratings_path, unzipped
 from arbiter_app.services.records import audit, player_info, settings_snapshot
 from arbiter_app.services.warnings import require
 
@@ -496,7 +495,7 @@ def apply_rating_updates(
 
 
 def import_custom_list(
-    path: str | os.PathLike[str], name: str, *, date: str = "", store: Store = None
+    path: str | os.PathLike[str], name: str, *, date: str = "", store: Store = None, encoding: str | None = None
 ) -> ImportReport:
     """Import a user's rating list (a national list; CSV, :mod:`arbiter_app.ratings.custom_list`) as ``custom:name``.
 
@@ -513,7 +512,7 @@ def import_custom_list(
 
     def players() -> Iterable[ListPlayer]:
         read = 0
-        for item in read_custom_list(source):
+        for item in read_custom_list(source, encoding):
             if isinstance(item, BadLine):
                 skipped.append(item)
             else:
@@ -588,12 +587,6 @@ def _local_copy(location: str, folder: Path) -> Path:
             shutil.copyfileobj(response, out)
     else:
         target = Path(location).expanduser()
-    if zipfile.is_zipfile(target):
-        with zipfile.ZipFile(target) as archive:
-            members = [m for m in archive.namelist() if m.lower().endswith((".txt", ".xml", ".csv"))]
-            if not members:
-                raise ArbiterError(f"{target.name}: the archive holds no .txt, .xml or .csv list")
-            return Path(archive.extract(members[0], folder))
     return target
 
 
@@ -609,7 +602,7 @@ def update_all_lists(store: Store = None, on_list: Callable[[str], None] | None 
             try:
                 path = _local_copy(location, Path(tmp))
                 if name.startswith(CUSTOM_PREFIX):
-                    report = import_custom_list(path, name[len(CUSTOM_PREFIX) :], store=store)
+                    report = import_custom_list(unzipped(path, Path(tmp)), name[len(CUSTOM_PREFIX) :], store=store)
                 else:
                     report = import_rating_list(path, name, store=store)
                 out.append(ListUpdate(name, location, report, ""))

@@ -8,6 +8,9 @@ Every function takes ``store`` (a path) to use another file, as tests do.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -16,7 +19,16 @@ from arbiter_app.errors import ArbiterError
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database, default_data_dir
 from arbiter_app.persistence.ratings_store import RatingStore, StoredList, StoredPlayer
-from arbiter_app.ratings.fide_list import KINDS, BadLine, ListNeedsKind, ListPlayer, ListReadError, read_list
+from arbiter_app.ratings.fide_list import (
+    KINDS,
+    BadLine,
+    ListNeedsKind,
+    ListPlayer,
+    ListReadError,
+    date_from_name,
+    kind_from_name,
+    read_list,
+)
 from arbiter_app.ratings.methods import tournament_rating
 from arbiter_app.ratings.names import name_key
 from arbiter_app.services.players import TITLES, _paired_rounds, _renumber
@@ -188,19 +200,52 @@ def import_rating_list(
     """
     if bad_lines not in ("skip", "refuse"):
         raise ArbiterError(f"bad_lines must be 'skip' or 'refuse', not {bad_lines!r}")
-    source = Path(path)
+    given = Path(path)
+    with tempfile.TemporaryDirectory(prefix="arbiter-list-") as folder:
+        source = unzipped(given, Path(folder))
+        return _import_list(given, source, kind, date, on_progress, bad_lines, store)
+
+
+def unzipped(path: Path, folder: Path) -> Path:
+    """The list itself: ``path``, or the list a ZIP archive holds (as FIDE's downloads are) extracted into
+    ``folder``, under the archive member's name (``players_list_foa.txt``, ``standard_nov26frl.txt``)."""
     try:
-        listing = read_list(source, kind, date)
+        if not zipfile.is_zipfile(path):
+            return path
+        with zipfile.ZipFile(path) as archive:
+            members = [m for m in archive.infolist() if not m.is_dir()
+                       and m.filename.lower().endswith((".txt", ".xml", ".csv"))]  # fmt: skip
+            if len(members) != 1:
+                held = ", ".join(m.filename for m in members) or "none"
+                raise ArbiterError(f"{path.name}: an archive of a rating list holds one .txt, .xml or .csv file "
+                                   f"(it holds: {held})")  # fmt: skip
+            target = folder / Path(members[0].filename).name
+            with archive.open(members[0]) as packed, open(target, "wb") as out:
+                shutil.copyfileobj(packed, out)
+            return target
     except FileNotFoundError as error:
-        raise ArbiterError(f"{source}: no such file") from error
+        raise ArbiterError(f"{path}: no such file") from error
+    except (zipfile.BadZipFile, OSError) as error:
+        raise ArbiterError(f"{path.name}: the archive cannot be read ({error})") from error
+
+
+def _import_list(
+    given: Path, source: Path, kind: str, date: str, on_progress: Progress | None, bad_lines: str,
+    store: str | os.PathLike[str] | None,
+) -> ImportReport:
+    name = given.name if source == given else f"{given.name}: {source.name}"
+    try:
+        listing = read_list(source, kind or kind_from_name(given), date or date_from_name(given))
+    except FileNotFoundError as error:
+        raise ArbiterError(f"{given}: no such file") from error
     except (ListReadError, ValueError) as error:
-        raise ArbiterError(f"{source.name}: {error}") from error
+        raise ArbiterError(f"{name}: {error}") from error
     skipped: list[BadLine] = []
     count = [0]
 
     def refuse_or_skip(bad: BadLine) -> None:
         if bad_lines == "refuse":
-            raise BadLinesRefused(source.name, bad)
+            raise BadLinesRefused(name, bad)
         count[0] += 1
         if len(skipped) < KEPT_BAD_LINES:
             skipped.append(bad)
@@ -218,23 +263,23 @@ def import_rating_list(
                 step = 0
                 on_progress(listing.bytes_read, listing.size)
         if not read:  # raised inside the import's transaction: the list held stays
-            raise ArbiterError(f"{source.name}: no player could be read; the list was not imported, nothing changed")
+            raise ArbiterError(f"{name}: no player could be read; the list was not imported, nothing changed")
 
-    def duplicate(line: int, fide_id: int, name: str) -> None:
-        refuse_or_skip(BadLine(line, f"FIDE ID {fide_id} is listed twice (the first line is kept)", name))
+    def duplicate(line: int, fide_id: int, who: str) -> None:
+        refuse_or_skip(BadLine(line, f"FIDE ID {fide_id} is listed twice (the first line is kept)", who))
 
     with listing:
         layout = listing.layout
         try:
             counts = _store(store).replace_lists(
-                layout.kinds, layout.date, source.name, players(), lambda: count[0], duplicate
+                layout.kinds, layout.date, name, players(), lambda: count[0], duplicate
             )
         except ListReadError as error:
-            raise ArbiterError(f"{source.name}, {error}: the list was not imported, nothing changed") from error
+            raise ArbiterError(f"{name}, {error}: the list was not imported, nothing changed") from error
     if on_progress is not None:
         on_progress(listing.size, listing.size)
     skipped.sort(key=lambda bad: bad.line)
-    return ImportReport(source.name, layout.format, layout.date, counts, count[0], tuple(skipped))
+    return ImportReport(name, layout.format, layout.date, counts, count[0], tuple(skipped))
 
 
 # ------------------------------------------------------------------------------------------------ reading
@@ -349,10 +394,10 @@ def update_ratings_from_list(
         missing: list[str] = []
         for p in registered:
             listed = found.get(int(p.fide_id))
-            if listed is None:
+            if listed is None or not listed.rating:  # not rated in this list: the rating stays (never "-> 0")
                 missing.append(f"#{p.pairing_number} {p.name} ({p.fide_id})")
                 continue
-            new = listed.rating or 0
+            new = listed.rating
             if new != p.fide_rating:
                 changes.append(RatingChange(p.pairing_number, p.name, p.fide_id, p.fide_rating, new))
                 if apply:

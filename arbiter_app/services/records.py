@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from arbiter_app.errors import ArbiterError
 from arbiter_app.pairing.model import Colour, PointSystem
 from arbiter_app.persistence import queries
+from arbiter_app.persistence.database import NEW_ENTRIES
 from arbiter_app.persistence.models import (
     AuditEntry,
     BoardRow,
@@ -136,8 +137,10 @@ def one_line(field: str, value: str) -> str:
     return value
 
 
-def audit_info(e: AuditEntry) -> AuditInfo:
-    return AuditInfo(e.id, e.created_at, e.action, e.summary, e.before, e.after, e.reason, e.undone, e.arbiter)
+def audit_info(e: AuditEntry, undone: bool | None = None) -> AuditInfo:
+    """The entry as the shells show it (``undone``: known to be undone, else its own flag)."""
+    flag = bool(e.undone) if undone is None else undone
+    return AuditInfo(e.id, e.created_at, e.action, e.summary, e.before, e.after, e.reason, flag, e.arbiter)
 
 
 def to_json(value: Any) -> str:
@@ -154,8 +157,10 @@ def audit(
     after: Any = None,
     reason: str = "",
     undo_snapshot: dict[str, Any] | None = None,
+    undoes: int | None = None,
 ) -> AuditEntry:
-    """Add one line to the audit log (in the caller's transaction)."""
+    """Add one line to the audit log (in the caller's transaction; chained when it commits).  ``undoes``: an
+    undo names the entry it undoes (entries are never changed)."""
     entry = AuditEntry(
         tournament_id=tournament_id,
         action=action,
@@ -165,9 +170,22 @@ def audit(
         reason=reason,
         undo_snapshot=None if undo_snapshot is None else to_json(undo_snapshot),
         arbiter=str(session.info.get("arbiter", "")),
+        undoes=undoes,
     )
     session.add(entry)
+    session.info.setdefault(NEW_ENTRIES, []).append(entry)
     return entry
+
+
+def undone_ids(session: Session, tournament_id: int) -> set[int]:
+    """The entries undone: named by an undo entry, or (files written before the chain) flagged ``undone``."""
+    named = session.scalars(
+        select(AuditEntry.undoes).where(AuditEntry.tournament_id == tournament_id, AuditEntry.undoes.is_not(None))
+    ).all()
+    flagged = session.scalars(
+        select(AuditEntry.id).where(AuditEntry.tournament_id == tournament_id, AuditEntry.undone.is_(True))
+    ).all()
+    return {int(i) for i in (*named, *flagged) if i is not None}
 
 
 # --- Round snapshots for undo -----------------------------------------------------

@@ -34,6 +34,7 @@ from arbiter_app.services.records import (
     restore_settings,
     settings_snapshot,
     snapshot,
+    undone_ids,
 )
 from arbiter_app.services.round_view import round_info
 from arbiter_app.services.state import state_for_round
@@ -214,6 +215,7 @@ def undo_last_step(db: Database, tournament_id: int, reason: str = "") -> AuditI
             .where(
                 AuditEntry.tournament_id == t.id,
                 AuditEntry.undone.is_(False),
+                AuditEntry.id.notin_(undone_ids(s, t.id)),
                 # An undo, leaving FIDE mode (for good), a result kept for the rating report only (it has its own
                 # way back), a change of settings that is no configuration change after round 1: no step to undo.
                 AuditEntry.action.notin_(("undo", "leave FIDE mode", RATING_CORRECTION)),
@@ -231,15 +233,15 @@ def undo_last_step(db: Database, tournament_id: int, reason: str = "") -> AuditI
         if "settings" in saved:  # a configuration change (checklist Q114): the settings as they were
             current = settings_snapshot(s, t, saved["settings"], ratings="ratings" in saved)
             restore_settings(s, t, saved)
-            last.undone = True
-            audit(s, t.id, "undo", f"undone: {last.summary}", before=current, after=saved, reason=reason)
-            return audit_info(last)
+            audit(s, t.id, "undo", f"undone: {last.summary}", before=current, after=saved, reason=reason,
+                  undoes=last.id)  # fmt: skip
+            return audit_info(last, undone=True)
         if "pairing_numbers" in saved:  # a TPN regeneration or exchange (checklist Q114)
             current = numbers_snapshot(s, t)
             restore_numbers(s, saved["pairing_numbers"], t)
-            last.undone = True
-            audit(s, t.id, "undo", f"undone: {last.summary}", before=current, after=saved, reason=reason)
-            return audit_info(last)
+            audit(s, t.id, "undo", f"undone: {last.summary}", before=current, after=saved, reason=reason,
+                  undoes=last.id)  # fmt: skip
+            return audit_info(last, undone=True)
         current = snapshot(s, t.id, saved["number"])
         published = current.get("state", RoundState.DRAFT.value) != RoundState.DRAFT
         if last.action == "override" and published and not reason:
@@ -249,6 +251,5 @@ def undo_last_step(db: Database, tournament_id: int, reason: str = "") -> AuditI
                 article(t.edition, "reason"),
             )
         restore(s, t.id, saved)
-        last.undone = True
-        audit(s, t.id, "undo", f"undone: {last.summary}", before=current, after=saved, reason=reason)
-        return audit_info(last)
+        audit(s, t.id, "undo", f"undone: {last.summary}", before=current, after=saved, reason=reason, undoes=last.id)
+        return audit_info(last, undone=True)

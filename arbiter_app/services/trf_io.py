@@ -42,6 +42,7 @@ from arbiter_app.pairing.engine import DEFAULT_EDITION, board_order
 from arbiter_app.pairing.engine import edition as edition_rules
 from arbiter_app.pairing.model import PointSystem
 from arbiter_app.persistence import queries
+from arbiter_app.persistence.audit_chain import CHAIN_LINE
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.models import (
     Acceleration,
@@ -56,6 +57,7 @@ from arbiter_app.persistence.models import (
     Tournament,
     utcnow,
 )
+from arbiter_app.plaintext import check_name
 from arbiter_app.ratings.methods import METHODS, RATING_METHOD_CODE, tournament_rating
 from arbiter_app.services.adjourned import require_final
 from arbiter_app.services.dto import ExportInfo, ImportInfo
@@ -504,6 +506,14 @@ def import_trf(
     warnings = [f"{doc.source}: {w}" for w in doc.warnings]
     if not doc.players:
         raise ArbiterError(f"{doc.source} has no players (001 lines)")
+    if len(doc.players) < 2:  # a report of a tournament, not one line cut from it
+        raise ArbiterError(f"{doc.source}, line {doc.players[0].line_number}: the file holds one player; a tournament "
+                           "report holds at least two (register the players one by one instead)")  # fmt: skip
+    for p in doc.players:
+        try:
+            check_name(p.name, f"line {p.line_number}: the name")
+        except ArbiterError as error:
+            raise ArbiterError(f"{doc.source}, {error}") from None
     accelerated = accelerations_of(doc)  # XXA lines and 250 records
     national_ratings = _national_records(doc)[1]
     system = _declared_system(doc)
@@ -902,6 +912,8 @@ def _header_lines(
         code = line[:3]
         if version == TRF16 and (code in TRF2026_CODES or line.startswith("###")):
             continue  # a TRF-2026 record of an imported file: not TRF-16
+        if line.startswith(CHAIN_LINE):
+            continue  # the imported file's own audit chain: this file's is written
         if code in (ACCELERATION_RECORD, PROHIBITION_RECORD):
             continue  # an imported file's 250/260 records: in ``itdx`` while they say what is stored
         if code == CONTROLLER_CODE and (controller or version == TRF16):

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import replace
+from datetime import date
 from fractions import Fraction
 from itertools import islice
 from pathlib import Path
@@ -60,6 +61,8 @@ MAX_ROUNDS = 999
 """The most rounds a file may declare or hold (and values an ``XXA`` line may give)."""
 MAX_FORBIDDEN_PAIRS = 20_000
 """The most pairs the ``XXP`` lines of one file may forbid (a line of n numbers forbids n(n-1)/2)."""
+MAX_LINE = FIRST_ROUND_COLUMN - 1 + ROUND_STRIDE * MAX_ROUNDS
+"""The longest line a TRF file can hold (a 001 line with :data:`MAX_ROUNDS` round cells)."""
 MAX_SCORE_TENTHS = 999
 """The highest score the 4-column points field can hold (99.9)."""
 
@@ -67,6 +70,7 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _TOKEN = re.compile(r"\S+")
 _DIGITS = re.compile(r"[0-9]+")
+_BIRTH = re.compile(r"([0-9]{4})(?:[/.-][0-9]{2}[/.-][0-9]{2})?")
 _DECIMAL = re.compile(r"[0-9]{1,3}(?:\.[0-9]0*)?")
 _DECIMAL_EXPECTED = "a number such as 1.0 (up to 999.9)"
 _POINTS = re.compile(r"[0-9]{1,3}(?:[.,][0-9])?|[0-9]?[.,][05]")
@@ -96,6 +100,11 @@ def parse_trf(text: str, *, source: str = "<trf>") -> TrfDocument:
     builder = _DocumentBuilder(source)
     lines = split_lines(text)
     for line_number, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE:  # said by its length, never echoed
+            raise builder.error(
+                line_number, MAX_LINE + 1, f"a line of at most {MAX_LINE:,} characters (a TRF line holds at most "
+                f"{MAX_ROUNDS} round cells)", f"{len(line):,} characters",
+            )  # fmt: skip
         control = _CONTROL.search(line)
         if control is not None:
             found = control.group().encode("unicode_escape").decode()
@@ -150,7 +159,8 @@ def parse_trf_bytes(data: bytes, *, source: str = "<trf>") -> TrfDocument:
         if form is not None:
             doc = doc.with_text_form(form)
     if not doc.players:
-        found = split_lines(text)[0][:20] if text.strip() else ""
+        lines = split_lines(text)
+        found = lines[0][:20] if lines and lines[0].strip() else ""
         raise TrfFormatError(source, 1, 1, "a TRF-16 file with at least one player (a 001 line)", found)
     return doc
 
@@ -287,8 +297,8 @@ class _DocumentBuilder:
                 name=fields["name"].strip(),
                 rating=self.optional_integer(line_number, line, "rating"),
                 federation=fields["federation"].strip(),
-                fide_id=fields["fide_id"].strip(),
-                birth=fields["birth"].strip(),
+                fide_id=self.fide_id(line_number, fields["fide_id"]),
+                birth=self.birth(line_number, fields["birth"]),
                 points=fields["points"].strip(),
                 rank=self.optional_integer(line_number, line, "rank"),
                 rounds=tuple(
@@ -298,6 +308,25 @@ class _DocumentBuilder:
                 line_number=line_number,
             )
         )
+
+    def fide_id(self, line_number: int, text: str) -> str:
+        """The FIDE ID field: digits or blank (anything else is a line whose columns have moved)."""
+        value = text.strip()
+        if value and not (_DIGITS.fullmatch(value) and value.isascii()):
+            field = _FIELDS["fide_id"]
+            raise self.error(line_number, field.first, f"a FIDE ID (digits) in columns {field.first}-{field.last}",
+                             text)  # fmt: skip
+        return value
+
+    def birth(self, line_number: int, text: str) -> str:
+        """The birth date field: YYYY/MM/DD, or a year, of no later year than this one (0000: unknown)."""
+        value = text.strip()
+        found = _BIRTH.fullmatch(value)
+        if value and (found is None or int(found.group(1)) > date.today().year):
+            field = _FIELDS["birth"]
+            raise self.error(line_number, field.first, f"a birth date (YYYY/MM/DD, not after this year) in columns "
+                             f"{field.first}-{field.last}", text)  # fmt: skip
+        return value
 
     def optional_integer(self, line_number: int, line: str, name: str) -> int | None:
         """The rating or rank field: None when blank, else digits."""

@@ -156,7 +156,7 @@ def test_0011_keeps_the_stored_rating_as_the_official_one_and_the_fide_mode_trig
     try:
         with db.read() as s:
             after = s.execute(text("SELECT name FROM sqlite_master WHERE type = 'trigger'")).all()
-        assert triggers and after == triggers
+        assert triggers and sorted(after) == sorted(triggers)  # 0018 makes the audit triggers anew (same names)
         [alpha] = rl.player_ratings(db, 1)
         assert (alpha.tournament_rating, alpha.fide_rating, alpha.fide_source) == (2345, 2345, "not recorded")
         settings = rl.rating_settings(db, 1)

@@ -45,13 +45,13 @@ def test_import_combined_then_search(tmp_path: Path, store: Path) -> None:
     report = sv.import_rating_list(
         write_combined(tmp_path / "players_list_foa.txt"), date="2026-11", on_progress=lambda d, t: seen.append((d, t))
     )
-    assert report.players == {"standard": 8, "rapid": 8, "blitz": 8} and report.skipped_count == 0
+    assert report.players == {"standard": 8, "rapid": 6, "blitz": 6}  # issue 29 D5: those rated in it and report.skipped_count == 0
     assert seen and seen[-1][0] == seen[-1][1]
     info = sv.rating_list_info()
     assert [(i.kind, i.date, i.players, i.source) for i in info] == [
         ("standard", "2026-11", 8, "players_list_foa.txt"),
-        ("rapid", "2026-11", 8, "players_list_foa.txt"),
-        ("blitz", "2026-11", 8, "players_list_foa.txt"),
+        ("rapid", "2026-11", 6, "players_list_foa.txt"),
+        ("blitz", "2026-11", 6, "players_list_foa.txt"),
     ]
     assert [p.name for p in sv.search_players("ca")] == ["Carlsen, Magnus", "Caruana, Fabiano"]
     carlsen = sv.search_players("Carlsen, M")[0]
@@ -89,7 +89,7 @@ def test_each_list_is_replaced_on_its_own(tmp_path: Path, store: Path) -> None:
     newer = (P("1503014", "Carlsen, Magnus", "NOR", "M", "GM", std="2840", born="1990"),)
     sv.import_rating_list(write_single(tmp_path / "standard_dec26frl.txt", "standard", newer, month="DEC26"))
     assert [(i.kind, i.date, i.players) for i in sv.rating_list_info()] == [
-        ("standard", "2026-12", 1), ("rapid", "2026-11", 8),
+        ("standard", "2026-12", 1), ("rapid", "2026-11", 6),
     ]  # fmt: skip
     assert sv.search_players("Carlsen")[0].rating == 2840
     assert sv.search_players("Carlsen", kind="rapid")[0].rating == 2823

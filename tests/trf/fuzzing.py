@@ -24,8 +24,8 @@ import random
 import shutil
 import signal
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from arbiter_app.cli import arbiter as arbiter_cli
@@ -33,6 +33,7 @@ from arbiter_app.cli import pairings as pairings_cli
 from arbiter_app.errors import ArbiterError
 from arbiter_app.persistence import open_database
 from arbiter_app.services import export_trf, import_trf, list_tournaments
+from arbiter_app.trf.model import RoundEntry, TrfDocument
 from arbiter_app.trf.reader import parse_trf_bytes
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -160,11 +161,16 @@ def _table_rows(db_path: Path) -> list[tuple[str, int]]:
 
 def check_case(data: bytes, name: str, work: Path, template: Path, tally: Tally, run_cli: bool) -> None:
     """Every property of the module docstring, for one input; failures go to ``tally.failures``."""
+    _timed(name, tally, CASE_SECONDS, lambda: _check(data, name, work, template, tally, run_cli))
+
+
+def _timed(name: str, tally: Tally, seconds: float, check: Callable[[], None]) -> None:
+    """One case: counted, timed, any exception (a hang included) a finding."""
     tally.cases += 1
     started = time.perf_counter()
     try:
-        with _deadline(CASE_SECONDS):
-            _check(data, name, work, template, tally, run_cli)
+        with _deadline(seconds):
+            check()
     except _Hang as hang:
         tally.failures.append(f"{name}: hang ({hang})")
     except Exception as error:  # noqa: BLE001 - every other exception is a finding
@@ -245,4 +251,129 @@ def run(seed: int, count: int, work: Path, template: Path, cli_every: int = 10, 
         source = rng.choice(corpus)
         data = mutate(sources[source], rng)
         check_case(data, f"{source.name}#{seed}.{case}", work, template, tally, run_cli=case % cli_every == 0)
+    return tally
+
+
+# ---------------------------------------------------------------------------------------------- valid mutations
+#
+# Mutations that keep the tournament a tournament, so that the engine runs on it (issue 33.7): the project's own
+# generator makes a tournament, a few rounds of it are kept, and the file is changed as an arbiter's data
+# changes (ratings, names in any script up to TRF's 33 characters, federations, a result corrected on both
+# sides, colours of a game exchanged, a game become two zero-point byes, the players' lines in another order).
+# Each must import (or be refused with a message), its next round pair (or be found impossible, A.9), export,
+# and read back.
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyzÀÉÎÕÜßçñøåæœłŁđĐžŠАБВГДЖЗИЙКЛΑΒΓΔΘΛΠΣΦΨΩ中文名字"
+_OPPOSITE = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
+
+
+def valid_tournament(seed: int) -> TrfDocument:
+    """A generated tournament of 8-24 players cut after 1 to 4 of its 5-7 rounds: the next round can be paired."""
+    from arbiter_app.generator import generate, parse_config
+
+    rng = random.Random(seed)
+    rounds = rng.randint(5, 7)
+    config = parse_config(f"PlayersNumber={rng.randint(8, 24)}\nRoundsNumber={rounds}\n")
+    doc = generate(config, seed, "fide-2026")
+    kept = rng.randint(1, min(4, rounds - 1))
+    players = tuple(replace(p, rounds=p.rounds[:kept], points="", rank=None) for p in doc.players)
+    return replace(doc, players=players)
+
+
+def _name(rng: random.Random) -> str:
+    words = [
+        "".join(rng.choice(_LETTERS) for _ in range(rng.randint(1, 12))).capitalize() for _ in range(rng.randint(1, 3))
+    ]
+    return ", ".join(words)[:33].strip(" ,") or "X"
+
+
+def mutate_valid(doc: TrfDocument, rng: random.Random) -> TrfDocument:
+    """One to three changes that leave the file a valid tournament."""
+    players = list(doc.players)
+    by_number = {p.number: k for k, p in enumerate(players)}
+    for _ in range(rng.choice((1, 1, 2, 3))):
+        k = rng.randrange(len(players))
+        p = players[k]
+        kind = rng.randrange(7)
+        if kind == 0:
+            players[k] = replace(p, rating=rng.choice([None, 0, 1000, 1400, 2000, 2700, rng.randint(1, 3000)]))
+        elif kind == 1:
+            players[k] = replace(p, name=_name(rng))
+        elif kind == 2:
+            players[k] = replace(p, federation=rng.choice(["", "NOR", "IND", "USA", "FID"]),
+                                 fide_id=rng.choice(["", str(rng.randint(1, 10**9))]),
+                                 birth=rng.choice(["", "1990", "2001/02/03", "1950/00/00"]))  # fmt: skip
+        else:
+            games = [(r, e) for r, e in enumerate(p.rounds) if e.opponent is not None and e.code in _OPPOSITE]
+            if not games:
+                continue
+            r, entry = rng.choice(games)
+            assert entry.opponent is not None
+            j = by_number[entry.opponent]
+            other = players[j].rounds[r]
+            if kind == 3:  # a result corrected on both sides
+                code = rng.choice(["1", "0", "="] if entry.code in "10=" else ["+", "-"])
+                mine, theirs = RoundEntry(entry.opponent, entry.colour, code), replace(other, code=_OPPOSITE[code])
+            elif kind == 4:  # the colours of the game exchanged
+                mine, theirs = replace(entry, colour=other.colour), replace(other, colour=entry.colour)
+            elif kind == 5:  # the game never happened: both had a zero-point bye
+                mine, theirs = RoundEntry(None, "-", "Z"), RoundEntry(None, "-", "Z")
+            else:  # a forfeit instead
+                mine, theirs = replace(entry, code="+"), replace(other, code="-")
+            players[k] = replace(p, rounds=p.rounds[:r] + (mine,) + p.rounds[r + 1 :])
+            q = players[j]
+            players[j] = replace(q, rounds=q.rounds[:r] + (theirs,) + q.rounds[r + 1 :])
+    if rng.random() < 0.2:
+        rng.shuffle(players)
+    return replace(doc, players=tuple(players))
+
+
+def check_valid_case(doc: TrfDocument, name: str, work: Path, template: Path, tally: Tally) -> None:
+    """Import (Level 3 answered: rounds written by hand), pair the next round, export, read the export back."""
+    _timed(name, tally, CASE_SECONDS * 3, lambda: _check_valid(doc, name, work, template, tally))
+
+
+def _check_valid(doc: TrfDocument, name: str, work: Path, template: Path, tally: Tally) -> None:
+    from arbiter_app import services as sv
+    from arbiter_app.errors import PairingImpossibleError
+    from arbiter_app.trf.writer import write_trf
+
+    text = write_trf(doc)
+    parsed = parse_trf_bytes(text.encode("utf-8"), source=name)  # a valid tournament always reads
+    tally.read += 1
+    db_path = work / "valid.db"
+    shutil.copy(template, db_path)
+    db = open_database(db_path)
+    try:
+        try:
+            info = import_trf(db, parsed, confirmed=sv.Level.DOUBLE)
+        except ArbiterError:
+            tally.refused_import += 1
+            return
+        tally.imported += 1
+        tid = info.tournament.id
+        try:
+            sv.pair_next_round(db, tid, sv.Level.DOUBLE)
+        except PairingImpossibleError:
+            pass
+        exported = export_trf(db, tid, "trf-2026", keep_unfinished=True).text
+        again = parse_trf_bytes(exported.encode("utf-8"), source=f"{name} (exported)")
+        assert len(again.players) == len(doc.players), f"{name}: the export lost players"
+        assert sorted(p.name for p in again.players) == sorted(p.name for p in doc.players), f"{name}: names changed"
+        assert sv.verify_audit_chain(db).intact, f"{name}: the audit chain does not verify"
+    finally:
+        db.dispose()
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{db_path}{suffix}").unlink(missing_ok=True)
+
+
+def run_valid(seed: int, count: int, work: Path, template: Path, tournaments: int = 5) -> Tally:
+    """``count`` valid mutations of ``tournaments`` generated tournaments, drawn from ``seed``."""
+    rng = random.Random(seed)
+    bases = [valid_tournament(seed * 1000 + k) for k in range(tournaments)]
+    tally = Tally()
+    for case in range(count):
+        base = rng.randrange(len(bases))
+        check_valid_case(mutate_valid(bases[base], rng), f"generated {seed * 1000 + base}#{case}", work, template,
+                         tally)  # fmt: skip
     return tally

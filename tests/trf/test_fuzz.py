@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.trf.fuzzing import run
+from tests.trf.fuzzing import run, run_valid
 
 SEED = 14
 MUTATIONS = 400
@@ -20,6 +20,17 @@ def test_mutated_corpus_files(tmp_path: Path, template_db: Path) -> None:
     assert tally.failures == [], "\n".join(tally.failures[:20])
     assert tally.cases == MUTATIONS and tally.imported > 0 and tally.cli_runs > 0
     assert tally.seconds < 60, f"{tally.seconds:.1f} s for {MUTATIONS} mutations"
+
+
+def test_valid_mutations_of_generated_tournaments(tmp_path: Path, template_db: Path) -> None:
+    """Issue 33.7: the project's generator makes tournaments; mutations keep them tournaments (ratings, names in
+    any script, a result corrected on both sides, colours exchanged, a game become two byes, lines reordered);
+    each imports or is refused with a message, pairs its next round, exports and reads back, chain intact."""
+    work = tmp_path / "work"
+    work.mkdir()
+    tally = run_valid(SEED, 12, work, template_db, tournaments=3)
+    assert tally.failures == [], "\n".join(tally.failures[:20])
+    assert tally.imported >= 6
 
 
 @pytest.mark.slow
