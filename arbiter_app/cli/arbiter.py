@@ -46,6 +46,7 @@ from typing import NoReturn
 
 from arbiter_app import atomic
 from arbiter_app import services as sv
+from arbiter_app.cli import views
 from arbiter_app.cli.confirm import YES_HELP, confirming
 from arbiter_app.cli.pipes import closed_pipe
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
@@ -93,6 +94,8 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_INVALID, f"{self.prog}: error: {message}\n")
 
 
+PLAYER_HELP = ("pairing number (refused when the numbers changed since you last listed them), fide:ID, or the "
+               "player's name")
 LARGEST = 999_999
 """No round, board, pairing number, rating or count this program keeps is larger."""
 
@@ -202,7 +205,7 @@ def _parser() -> argparse.ArgumentParser:
     add.add_argument("name")
     edit = psub.add_parser("edit", parents=[common], help="correct a player's data")
     edit.set_defaults(run=_players_edit)
-    edit.add_argument("number", type=_number)
+    edit.add_argument("number", type=str, metavar="PLAYER", help=PLAYER_HELP)
     edit.add_argument("--name")
     for q in (add, edit):
         q.add_argument("--rating", type=_number)
@@ -217,20 +220,20 @@ def _parser() -> argparse.ArgumentParser:
     edit.add_argument("--half-byes", choices=("yes", "no"), help="eligible for half-point byes (checklist Q175)")
     q = psub.add_parser("withdraw", parents=[common], help="no longer pair a player (C.04.2.D.3)")
     q.set_defaults(run=_players_withdraw)
-    q.add_argument("number", type=_number)
+    q.add_argument("number", type=str, metavar="PLAYER", help=PLAYER_HELP)
     q.add_argument("--from-round", type=_number)
     q.add_argument("--expelled", action="store_true", help="the player is expelled (checklist Q197)")
     q = psub.add_parser("exchange", parents=[common], help="exchange the TPNs of two equally rated players (Q147)")
     q.set_defaults(run=_players_exchange)
-    q.add_argument("first", type=_number)
-    q.add_argument("second", type=_number)
+    q.add_argument("first", type=str, metavar="PLAYER", help=PLAYER_HELP)
+    q.add_argument("second", type=str, metavar="PLAYER", help=PLAYER_HELP)
     q.add_argument("--yes", action="store_true", help=YES_HELP)
     q = psub.add_parser("tie-order", parents=[common], help="how equal rating and title are ranked (before round 1)")
     q.set_defaults(run=_players_tie_order)
     q.add_argument("order", choices=tuple(sv.TIE_ORDERS))
     q = psub.add_parser("remove", parents=[common], help="remove a player never paired")
     q.set_defaults(run=_players_remove)
-    q.add_argument("number", type=_number)
+    q.add_argument("number", type=str, metavar="PLAYER", help=PLAYER_HELP)
     psub.add_parser("list", parents=[common], help="list the players").set_defaults(run=_players_list)
     q = psub.add_parser("renumber", parents=[common], help="pairing numbers by C.04.2.B")
     q.set_defaults(run=_renumber)
@@ -295,7 +298,7 @@ def _parser() -> argparse.ArgumentParser:
     q.set_defaults(run=_ratings_players)
     q = rsub.add_parser("set", parents=[common], help="a player's FIDE, national or manual rating, typed in")
     q.set_defaults(run=_ratings_set)
-    q.add_argument("number", type=_number, help="pairing number")
+    q.add_argument("number", type=str, metavar="PLAYER", help=PLAYER_HELP)
     q.add_argument("--fide", type=_number)
     q.add_argument("--national", type=_number)
     q.add_argument("--manual", type=_number, help="the arbiter's rating (methods HBFN and OTHER)")
@@ -343,7 +346,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="replace the file if it exists (another tournament file "
                    "included; never the open one); the file replaced keeps its permissions")
     p = command("bye", "a requested bye or an absence in a coming round", _bye)
-    p.add_argument("number", type=_number)
+    p.add_argument("number", type=str, metavar="PLAYER", help=PLAYER_HELP)
     p.add_argument("--round", type=_number, required=True)
     p.add_argument("--kind", choices=("half", "full", "zero", "absent"), default="half")
     p.add_argument("--explained", action="store_true", help="absent with notice: not withdrawn (C.04.2.D.2)")
@@ -418,6 +421,11 @@ def _parser() -> argparse.ArgumentParser:
 
 def _tid(db: Database) -> int:
     return sv.only_tournament(db, _selected).id
+
+
+def _player(db: Database, reference: str) -> int:
+    """The pairing number a PLAYER argument means (issue 33.6: checked against what this terminal last saw)."""
+    return views.player_number(db, _tid(db), reference)
 
 
 def _print_round(info: RoundInfo) -> None:
@@ -615,21 +623,22 @@ def _players_edit(db: Database, a: argparse.Namespace) -> int:
     fields: dict[str, object] = dict(_player_fields(a))
     if a.half_byes is not None:
         fields["half_bye_eligible"] = a.half_byes == "yes"
-    p = sv.edit_player(db, _tid(db), a.number, **fields)
+    p = sv.edit_player(db, _tid(db), _player(db, a.number), **fields)
     print(f"#{p.number} {p.name} {p.title} {p.rating}")
     return EXIT_OK
 
 
 def _players_withdraw(db: Database, a: argparse.Namespace) -> int:
-    info = (sv.expel_player if a.expelled else sv.withdraw_player)(db, _tid(db), a.number, a.from_round)
+    info = (sv.expel_player if a.expelled else sv.withdraw_player)(db, _tid(db), _player(db, a.number), a.from_round)
     what = "expelled" if a.expelled else "withdrawn"
     print(f"#{info.player} {what} from round {info.round}" + (" (draft discarded)" if info.discarded_draft else ""))
     return EXIT_OK
 
 
 def _players_exchange(db: Database, a: argparse.Namespace) -> int:
+    one, other = _player(db, a.first), _player(db, a.second)
     first, second = confirming(
-        lambda level: sv.exchange_pairing_numbers(db, _tid(db), a.first, a.second, confirmed=level), a.yes
+        lambda level: sv.exchange_pairing_numbers(db, _tid(db), one, other, confirmed=level), a.yes
     )
     print(f"#{first.number} {first.name} and #{second.number} {second.name}: pairing numbers exchanged")
     return EXIT_OK
@@ -642,8 +651,9 @@ def _players_tie_order(db: Database, a: argparse.Namespace) -> int:
 
 
 def _players_remove(db: Database, a: argparse.Namespace) -> int:
-    p = sv.remove_player(db, _tid(db), a.number)
-    print(f"#{a.number} {p.name} removed")
+    number = _player(db, a.number)
+    p = sv.remove_player(db, _tid(db), number)
+    print(f"#{number} {p.name} removed")
     return EXIT_OK
 
 
@@ -651,6 +661,7 @@ def _players_list(db: Database, a: argparse.Namespace) -> int:
     for p in sv.list_players(db, _tid(db)):
         status = sv.standing_mark(p)  # "withdrawn from round k", "expelled from round k"
         print(f"{p.number:>4} {p.title:<3} {p.name:<32} {p.rating:>4} {p.federation:<3} {status}".rstrip())
+    views.record(db, _tid(db), "players list")
     return EXIT_OK
 
 
@@ -839,7 +850,7 @@ def _ratings_players(db: Database, a: argparse.Namespace) -> int:
 
 
 def _ratings_set(db: Database, a: argparse.Namespace) -> int:
-    r = rl.set_player_ratings(db, _tid(db), a.number, fide=a.fide, national=a.national, manual=a.manual,
+    r = rl.set_player_ratings(db, _tid(db), _player(db, a.number), fide=a.fide, national=a.national, manual=a.manual,
                               source=a.source)  # fmt: skip
     print(f"#{r.number} {r.name}: tournament rating {r.tournament_rating}")
     return EXIT_OK
@@ -906,6 +917,7 @@ def _save_copy(db: Database, a: argparse.Namespace) -> int:
 
 def _bye(db: Database, a: argparse.Namespace) -> int:
     tid = _tid(db)
+    a.number = _player(db, a.number)
     if a.cancel:
         info = sv.cancel_bye(db, tid, a.number, a.round)
     elif a.kind == "absent":
@@ -928,12 +940,14 @@ def _pair(db: Database, a: argparse.Namespace) -> int:
         print(f"note (Level {int(notice.level)}): {notice}", file=sys.stderr)
     # results missing are recorded as adjourned, told at Level 2 (checklist Q158-Q160, Q168)
     _print_round(confirming(lambda level: sv.pair_next_round(db, _tid(db), level), False))
+    views.record(db, _tid(db), "pair")
     return EXIT_OK
 
 
 def _publish(db: Database, a: argparse.Namespace) -> int:
     info = sv.publish_round(db, _tid(db))
     _print_round(info.round)
+    views.record(db, _tid(db), "publish")
     if info.backup is not None:
         print(f"backup copy: {info.backup}")
     if info.backup_error:
@@ -947,6 +961,7 @@ def _show(db: Database, a: argparse.Namespace) -> int:
     if a.round is None and not rounds:
         raise ArbiterError("no round has been paired yet")
     _print_round(sv.get_round(db, tid, a.round if a.round is not None else rounds[-1].number))
+    views.record(db, tid, "show")
     return EXIT_OK
 
 

@@ -45,6 +45,8 @@ from arbiter_app.services.overrides import (
 )
 from arbiter_app.services.player_csv import export_players_csv, import_players_csv, preview_csv
 from arbiter_app.services.players import (
+    find_player,
+    player_identities,
     TIE_ORDERS,
     assign_pairing_numbers,
     edit_player,
@@ -180,6 +182,8 @@ __all__ = [
     "standing_mark",
     "standing_marks",
     "audit_log",
+    "find_player",
+    "player_identities",
     "arbiter_name",
     "ChainReport",
     "accept_outside_changes",

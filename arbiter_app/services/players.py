@@ -645,3 +645,34 @@ def list_players(db: Database, tournament_id: int) -> Sequence[PlayerInfo]:
     with db.read() as s:
         queries.tournament(s, tournament_id)
         return tuple(player_info(p) for p in queries.players(s, tournament_id))
+
+
+def player_identities(db: Database, tournament_id: int) -> dict[int, tuple[str, str]]:
+    """Pairing number -> (an identity that no renumbering changes, the name): what a shell compares to know
+    whether a number still means the player the arbiter saw under it."""
+    with db.read() as s:
+        return {p.pairing_number: (f"p{p.id}", p.name) for p in queries.players(s, tournament_id)}
+
+
+def find_player(db: Database, tournament_id: int, reference: str) -> PlayerInfo:
+    """A player addressed by FIDE ID (``fide:1503014``) or by name (the whole name, or a part only one player's
+    name holds; case and accents aside); ArbiterError naming the candidates otherwise."""
+    from arbiter_app.ratings.names import name_key
+
+    players = list_players(db, tournament_id)
+    text = reference.strip()
+    if text.lower().startswith("fide:"):
+        wanted = text[5:].strip()
+        found = [p for p in players if p.fide_id and p.fide_id == wanted]
+        if not found:
+            raise ArbiterError(f"no player has the FIDE ID {wanted!r}")
+        return found[0]
+    key = name_key(text)
+    exact = [p for p in players if name_key(p.name) == key]
+    found = exact or [p for p in players if key and key in name_key(p.name)]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise ArbiterError(f"no player's name holds {text!r}")
+    shown = ", ".join(f"#{p.number} {p.name}" for p in found[:6])
+    raise ArbiterError(f"{text!r} names several players ({shown}): give more of the name, the FIDE ID or the number")

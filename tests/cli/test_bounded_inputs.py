@@ -98,3 +98,19 @@ def test_trf_files_that_cannot_be_tournaments_are_refused_naming_the_line(
     assert code == EXIT_INVALID and said in err, err
     assert len(err) < 500 and "GGGGGGGGGG" not in err and "internal error" not in err
     assert not (tmp_path / "bad.db").exists()
+
+
+def test_d9_the_csv_preview_says_what_the_import_does(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "t.db")
+    assert run(capsys, "--db", db, "new", "--name", "Open", "--rounds", "5")[0] == 0
+    assert run(capsys, "--db", db, "players", "add", "Kept Player", "--fide-id", "1503014")[0] == 0
+    sheet = tmp_path / "signup.csv"
+    sheet.write_text("Name,FIDE ID\nAnn,2020009\nBob,2020009\nCid,1503014\nDee,\n")
+    code, out, err = run(capsys, "--db", db, "players", "import-csv", str(sheet), "--preview")
+    assert code == 0 and "2 of 4 rows can be registered" in out and "line 3" in err and "line 4" in err
+    code, out, _ = run(capsys, "--db", db, "players", "import-csv", str(sheet))
+    assert code == 0 and "registered 2 players, skipped 2 rows" in out
+    nameless = tmp_path / "nameless.csv"
+    nameless.write_text("Rating,Fed\n2000,NOR\n")
+    code, out, err = run(capsys, "--db", db, "players", "import-csv", str(nameless), "--preview")
+    assert code == 3 and "no column for the players' names" in err and "headers: 'Rating', 'Fed'" in out
