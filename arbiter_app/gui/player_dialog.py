@@ -254,7 +254,9 @@ class PlayerDialog(QDialog):
             else:
                 old = self._player
                 changes = {k: v for k, v in fields.items() if getattr(old, k) != v}
-                self.result_player = self._context.call(sv.edit_player, old.number, **changes) if changes else old
+                self.result_player = (
+                    self._context.call(sv.edit_player, old.number, expected=old.name, **changes) if changes else old
+                )
         except Exception as error:  # noqa: BLE001 - refusals shown inline, bugs raised again
             show_inline(self.errors, error)
             return False

@@ -189,7 +189,7 @@ class PlayersView(ContextView):
         if answer != QMessageBox.StandardButton.Yes:
             return
         context = self.context
-        self._act(lambda: context.call(sv.withdraw_player, p.number), f"#{p.number} {p.name} withdrawn")
+        self._act(lambda: context.call(sv.withdraw_player, p.number, expected=p.name), f"#{p.number} {p.name} withdrawn")
 
     def _on_reinstate_clicked(self) -> None:
         p = self.selected_player()
@@ -228,7 +228,7 @@ class PlayersView(ContextView):
         answer = QMessageBox.question(self, "Remove player", f"Remove #{p.number} {p.name} from the tournament?")
         if answer == QMessageBox.StandardButton.Yes:
             context = self.context
-            self._act(lambda: context.call(sv.remove_player, p.number), f"#{p.number} {p.name} removed")
+            self._act(lambda: context.call(sv.remove_player, p.number, expected=p.name), f"#{p.number} {p.name} removed")
 
     def _act(self, action: Callable[[], object], done_text: str) -> None:
         try:

@@ -11,9 +11,9 @@ passes through; a file held by another writer raises ``DatabaseBusyError``.
 Nothing is changed when a service raises.
 """
 
+from arbiter_app.plaintext import arbiter_name
 from arbiter_app.services.adjourned import OpenGame, final_status, list_open_games
 from arbiter_app.services.articles import EditionTitle, edition_title, edition_titles
-from arbiter_app.plaintext import arbiter_name
 from arbiter_app.services.audit_check import (
     ChainReport,
     accept_outside_changes,
@@ -45,14 +45,14 @@ from arbiter_app.services.overrides import (
 )
 from arbiter_app.services.player_csv import export_players_csv, import_players_csv, preview_csv
 from arbiter_app.services.players import (
-    find_player,
-    player_identities,
     TIE_ORDERS,
     assign_pairing_numbers,
     edit_player,
     exchange_pairing_numbers,
     expel_player,
+    find_player,
     list_players,
+    player_identities,
     register_player,
     reinstate_player,
     remove_player,

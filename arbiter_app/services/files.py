@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from arbiter_app import atomic
-
 from arbiter_app.errors import ArbiterError
 from arbiter_app.persistence import (
     ARBITER_ENV,

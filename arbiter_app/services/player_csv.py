@@ -35,7 +35,7 @@ from arbiter_app.services.players import (
 PREVIEW_ROWS = 10
 _SEXES = {"m": "m", "male": "m", "man": "m", "h": "m", "w": "w", "f": "w", "female": "w", "woman": "w"}
 
-Mapping = dict[str, "int | str"]  # noqa: UP037
+Mapping = dict[str, "int | str"]
 """Field (``name``, ``rating``, ``title``, ``federation``, ``fide_id``, ``birth_date``, ``sex``) -> column."""
 
 

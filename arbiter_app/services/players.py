@@ -334,14 +334,17 @@ def register_in(
     return player_info(p)
 
 
-def edit_player(db: Database, tournament_id: int, number: int, **changes: object) -> PlayerInfo:
-    """Correct a player's data; before round 1 is paired the pairing numbers follow (C.04.2.B)."""
+def edit_player(
+    db: Database, tournament_id: int, number: int, *, expected: str | None = None, **changes: object
+) -> PlayerInfo:
+    """Correct a player's data; before round 1 is paired the pairing numbers follow (C.04.2.B).  ``expected``: the
+    name the caller saw under ``number`` (refused when the number now means someone else, issue 33.6)."""
     unknown = set(changes) - set(EDITABLE)
     if unknown:
         raise ArbiterError(f"cannot edit {', '.join(sorted(unknown))} (editable: {', '.join(EDITABLE)})")
     with db.write() as s:
         t = queries.tournament(s, tournament_id)
-        p = queries.player(s, t.id, number)
+        p = addressed(s, t.id, number, expected)
         before = asdict(player_info(p))
         for key, value in changes.items():
             if key == "title":
@@ -374,11 +377,11 @@ def edit_player(db: Database, tournament_id: int, number: int, **changes: object
         return after
 
 
-def remove_player(db: Database, tournament_id: int, number: int) -> PlayerInfo:
+def remove_player(db: Database, tournament_id: int, number: int, *, expected: str | None = None) -> PlayerInfo:
     """Remove a player who has never been paired (a player who has must be withdrawn, C.04.2.D.3)."""
     with db.write() as s:
         t = queries.tournament(s, tournament_id)
-        p = queries.player(s, t.id, number)
+        p = addressed(s, t.id, number, expected)
         open_round, draft = first_open_round(s, t)
         on_board = s.scalar(
             select(BoardRow.id)
@@ -410,10 +413,26 @@ def remove_player(db: Database, tournament_id: int, number: int) -> PlayerInfo:
         return info
 
 
-def withdraw_player(db: Database, tournament_id: int, number: int, from_round: int | None = None) -> ByeInfo:
+def withdraw_player(
+    db: Database, tournament_id: int, number: int, from_round: int | None = None, *, expected: str | None = None
+) -> ByeInfo:
     """C.04.2.D.3: the player is no longer paired from ``from_round`` (default: the first open round)."""
     with db.write() as s:
+        addressed(s, tournament_id, number, expected)
         return _withdraw(s, queries.tournament(s, tournament_id), number, from_round)
+
+
+def addressed(s: Session, tournament_id: int, number: int, expected: str | None) -> Player:
+    """The player numbered ``number``; refused when ``expected`` (the name the caller saw under it) is another's:
+    the numbers changed since (another desk registered a player before round 1, issue 33.6)."""
+    p = queries.player(s, tournament_id, number)
+    if expected is not None and p.name != expected:
+        moved = next((q.pairing_number for q in queries.players(s, tournament_id) if q.name == expected), None)
+        raise ArbiterError(
+            f"the pairing numbers changed: #{number} is now {p.name}, and {expected} "
+            + (f"is #{moved}" if moved is not None else "is no longer registered") + "; nothing was changed"
+        )
+    return p
 
 
 def _withdraw(s: Session, t: Tournament, number: int, from_round: int | None, expelled: bool = False) -> ByeInfo:

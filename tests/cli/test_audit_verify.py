@@ -68,5 +68,5 @@ def test_the_arbiter_defaults_to_the_operating_system_account(
 
     monkeypatch.delenv("ARBITER_NAME", raising=False)
     assert run(capsys, "--db", str(t_db), "pair")[0] == 0
-    code, out, _ = run(capsys, "--db", str(t_db), "audit")
+    _, out, _ = run(capsys, "--db", str(t_db), "audit")
     assert f"[by {getpass.getuser()}]" in out.splitlines()[-1]

@@ -83,10 +83,10 @@ def test_names_are_refused_with_a_clear_message(
         ("\ufeff", "at least one player"),
         ("012 X\nXXR 5\n001    1      Te\n", "the file holds one player"),
         ("012 L\nXXR 3\nXYZ " + "G" * 200_000 + "\n", "a line of at most 10,081 characters"),
-        ("012 S\n001    1      One                               2400 NOR         3.0\n"
-         "001    2      Two                               2300 NOR     1503014\n", "a FIDE ID (digits)"),
-        ("012 S\n001    1      One                               2400 NOR     1503014 2429\n"
-         "001    2      Two                               2300 NOR     1503015\n", "a birth date (YYYY/MM/DD"),
+        (("012 S\n001    1      One                               2400 NOR         3.0\n"
+          "001    2      Two                               2300 NOR     1503014\n"), "a FIDE ID (digits)"),
+        (("012 S\n001    1      One                               2400 NOR     1503014 2429\n"
+          "001    2      Two                               2300 NOR     1503015\n"), "a birth date (YYYY/MM/DD"),
     ],
 )
 def test_trf_files_that_cannot_be_tournaments_are_refused_naming_the_line(

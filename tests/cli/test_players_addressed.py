@@ -40,7 +40,7 @@ def test_numbers_changed_by_another_terminal_refuse_the_edit(
         sv.register_player(elsewhere, 1, "Zed Zeta", rating=2600)
     finally:
         elsewhere.dispose()
-    code, out, err = run(capsys, "--db", db, "players", "edit", "5", "--rating", "1990")
+    code, _, err = run(capsys, "--db", db, "players", "edit", "5", "--rating", "1990")
     assert code == 3 and "#5 is now Dee Delta, and Eve Epsilon is #6" in err and "nothing was changed" in err
     listed = run(capsys, "--db", db, "players", "list")[1]
     assert "Dee Delta                        2100" in listed and "Eve Epsilon                      2000" in listed

@@ -147,3 +147,22 @@ def test_tournament_settings_are_checked(db: Database) -> None:
         create_tournament(db, "Open", 0)
     with pytest.raises(ArbiterError, match="needs a name"):
         create_tournament(db, "  ", 5)
+
+
+def test_a_player_addressed_as_seen_is_refused_once_the_numbers_changed(db: Database) -> None:
+    """Issue 33.6: a window opened on #2 edits #2 only while #2 is still the player it showed."""
+    from arbiter_app import services as sv
+
+    tid = sv.create_tournament(db, "Seen", 5).id
+    sv.register_player(db, tid, "Ann Alpha", rating=2400)
+    sv.register_player(db, tid, "Bob Beta", rating=2300)
+    seen = {p.number: p.name for p in sv.list_players(db, tid)}
+    sv.register_player(db, tid, "Zed Zeta", rating=2600)  # another desk: every number follows (C.04.2.B)
+    with pytest.raises(ArbiterError, match="#2 is now Ann Alpha, and Bob Beta is #3; nothing was changed"):
+        sv.edit_player(db, tid, 2, expected=seen[2], rating=2000)
+    with pytest.raises(ArbiterError, match="#2 is now Ann Alpha"):
+        sv.withdraw_player(db, tid, 2, expected=seen[2])
+    with pytest.raises(ArbiterError, match="#2 is now Ann Alpha"):
+        sv.remove_player(db, tid, 2, expected=seen[2])
+    assert [p.rating for p in sv.list_players(db, tid)] == [2600, 2400, 2300]
+    assert sv.edit_player(db, tid, 3, expected="Bob Beta", rating=2000).name == "Bob Beta"
