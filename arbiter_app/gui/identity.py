@@ -8,19 +8,32 @@ again next time.
 
 from __future__ import annotations
 
+import getpass
 import os
 
-from PySide6.QtWidgets import QInputDialog, QLineEdit, QWidget
+from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
 
+from arbiter_app import services as sv
+from arbiter_app.errors import ArbiterError
 from arbiter_app.gui.settings import app_settings
 from arbiter_app.services.files import ARBITER_ENV
 
 KEY = "arbiter/name"
 
 
-def remember_arbiter(name: str) -> str:
-    """Use ``name`` (blanks tidied) for the audit log from now on, and offer it next time."""
-    name = " ".join(name.split())
+def remember_arbiter(name: str, parent: QWidget | None = None) -> str:
+    """Use ``name`` (blanks tidied) for the audit log from now on, and offer it next time; none given, or one with
+    control, direction or invisible characters (said), the operating system's account is used."""
+    try:
+        name = sv.arbiter_name(name) if name.strip() else ""
+    except ArbiterError as error:
+        QMessageBox.warning(parent, "Arbiter", f"{error}\n\nYour account's name is used instead.")
+        name = ""
+    if not name:
+        try:
+            name = sv.arbiter_name(getpass.getuser())
+        except (OSError, KeyError, ImportError, ArbiterError):
+            name = ""
     os.environ[ARBITER_ENV] = name
     app_settings().setValue(KEY, name)
     return name
@@ -36,4 +49,4 @@ def ask_arbiter_name(parent: QWidget | None = None) -> str:
         QLineEdit.EchoMode.Normal,
         last,
     )
-    return remember_arbiter(name if ok and name.strip() else last)
+    return remember_arbiter(name if ok and name.strip() else last, parent)

@@ -45,6 +45,26 @@ def test_the_name_asked_at_start_is_in_every_audit_row(
     assert ask_arbiter_name() == "Jane Arbiter"
 
 
+def test_no_name_or_a_name_with_direction_controls_gives_the_account_name(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33.3: the arbiter is the operating system's account unless named; a name with a right-to-left override
+    (which would make the log read otherwise) is refused, said, and the account's name used."""
+    import getpass
+
+    from PySide6.QtWidgets import QMessageBox
+
+    said: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda parent, title, text, *a: said.append(text)))
+    use_settings_folder(tmp_path / "settings")
+    monkeypatch.delenv(ARBITER_ENV, raising=False)
+    _answer("")
+    assert ask_arbiter_name() == getpass.getuser()
+    _answer("Mallory\u202e")
+    assert ask_arbiter_name() == getpass.getuser() and os.environ[ARBITER_ENV] == getpass.getuser()
+    assert "direction control (U+202E RIGHT-TO-LEFT OVERRIDE)" in said[0]
+
+
 def test_the_override_dialog_shows_the_warnings_of_the_whole_tournament(window: Any, tmp_path: Path) -> None:
     from arbiter_app.gui.files import make_example
     from arbiter_app.gui.override_dialog import OverrideDialog
