@@ -24,10 +24,15 @@
 ``--tournament ID|NAME`` picks one of several tournaments of a file; ``--by
 NAME`` (or the ``ARBITER_NAME`` environment variable; else the login name)
 is who the audit log records.  Commands that only read open the file
-read-only.  Output files are written whole or not at all.  Exit
-status: 0 success, 1 no legal pairing (A.9: the arbiter decides), 3 invalid
-input or an action the rules forbid, 5 a file problem (missing, unreadable,
-from a newer version, or held by another program).  Errors go to stderr as
+read-only.  Output files are written whole or not at all, never over a
+tournament file, and over an existing file only with ``--force``.  Every open
+verifies the audit chain (``audit --verify`` says more).  A PLAYER is a
+pairing number (refused when the numbers changed since this terminal last
+listed them), ``fide:ID`` or a name.  Exit status: 0 success, 1 no legal
+pairing (A.9: the arbiter decides), 3 invalid input or an action the rules
+forbid, 5 a file problem (missing, unreadable, from a newer version, held by
+another program, or an output refused), 6 (``audit --verify``) the file was
+changed outside the program.  Errors go to stderr as
 one message, never a traceback.
 """
 
