@@ -25,7 +25,6 @@ from arbiter_app.ratings.fide_list import (
     ListNeedsKind,
     ListPlayer,
     ListReadError,
-    date_from_name,
     kind_from_name,
     read_list,
 )
@@ -164,17 +163,22 @@ class ListFileInfo:
 
 
 def inspect_rating_list(path: str | os.PathLike[str], kind: str = "") -> ListFileInfo:
-    """Read a list's header only: what importing it would fill, and whether its kind must be given."""
-    try:
-        with read_list(Path(path), kind) as listing:
-            layout = listing.layout
-    except FileNotFoundError as error:
-        raise ArbiterError(f"{path}: no such file") from error
-    except ListNeedsKind:
-        with read_list(Path(path), "standard") as listing:  # the same file read as one list: its month
-            return ListFileInfo("", (), listing.layout.date, True)
-    except (ListReadError, ValueError) as error:
-        raise ArbiterError(f"{Path(path).name}: {error}") from error
+    """Read a list's header only (the list inside FIDE's ZIP too): what importing it would fill, and whether its
+    kind must be given."""
+    given = Path(path)
+    with tempfile.TemporaryDirectory(prefix="arbiter-list-") as folder:
+        source = unzipped(given, Path(folder))
+        kind = kind or kind_from_name(source) or kind_from_name(given)
+        try:
+            with read_list(source, kind) as listing:
+                layout = listing.layout
+        except FileNotFoundError as error:
+            raise ArbiterError(f"{path}: no such file") from error
+        except ListNeedsKind:
+            with read_list(source, "standard") as listing:  # the same file read as one list: its month
+                return ListFileInfo("", (), listing.layout.date, True)
+        except (ListReadError, ValueError) as error:
+            raise ArbiterError(f"{given.name}: {error}") from error
     return ListFileInfo(layout.format, layout.kinds, layout.date, False)
 
 
@@ -235,7 +239,7 @@ def _import_list(
 ) -> ImportReport:
     name = given.name if source == given else f"{given.name}: {source.name}"
     try:
-        listing = read_list(source, kind or kind_from_name(given), date or date_from_name(given))
+        listing = read_list(source, kind or kind_from_name(source) or kind_from_name(given), date)
     except FileNotFoundError as error:
         raise ArbiterError(f"{given}: no such file") from error
     except (ListReadError, ValueError) as error:

@@ -160,6 +160,8 @@ def test_d6_fides_zip_is_imported(store: Path, tmp_path: Path) -> None:  # noqa:
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
         z.write(listed, "players_list_foa.txt")
     listed.unlink()
+    info = sv.inspect_rating_list(archive)  # what the window asks first
+    assert (info.format, info.kinds, info.needs_kind) == ("combined", ("standard", "rapid", "blitz"), False)
     report = sv.import_rating_list(archive, date="2026-11")
     assert report.source == "players_list.zip: players_list_foa.txt"
     assert report.players["standard"] == len(PLAYERS) and report.date == "2026-11"
