@@ -22,6 +22,7 @@ NAME_LENGTH = 33
 """TRF's name field (``001`` line, columns 15-47)."""
 ARBITER_NAME_LENGTH = 100
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
@@ -49,7 +50,11 @@ def hidden_in(field: str, text: str) -> None:
     """ArbiterError naming the first hidden character of ``text`` and where it is."""
     for k, ch in enumerate(text, 1):
         if is_hidden(ch):
-            what = "a direction control" if ch in BIDI_CONTROLS else "an invisible or control character"
+            what = (
+                "a direction control" if ch in BIDI_CONTROLS
+                else "a line break" if ch in LINE_BREAKS
+                else "an invisible or control character"
+            )  # fmt: skip
             raise ArbiterError(
                 f"{field}: character {k} is {what} ({codepoint(ch)}), which would change how the text reads; "
                 "type the text without it"

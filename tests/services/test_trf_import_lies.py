@@ -52,7 +52,7 @@ def test_a_line_break_in_a_player_name_is_refused(db: Database, seven: int) -> N
 
 @pytest.mark.parametrize(
     ("fields", "says"),
-    [({"rating": 12345}, "0 to 9999"), ({"fide_id": "123456789012345"}, "11 digits"), ({"fide_id": "12a"}, "digits")],
+    [({"rating": 12345}, "0 to 3500"), ({"fide_id": "123456789012345"}, "11 digits"), ({"fide_id": "12a"}, "digits")],
 )
 def test_values_the_export_cannot_write_are_refused(db: Database, seven: int, fields: dict, says: str) -> None:
     with pytest.raises(ArbiterError, match=says):
@@ -62,10 +62,21 @@ def test_values_the_export_cannot_write_are_refused(db: Database, seven: int, fi
     export_trf(db, seven)
 
 
-def test_a_long_name_is_cut_with_a_warning(db: Database) -> None:
+def test_a_long_name_is_refused_and_one_stored_before_is_cut_with_a_warning(db: Database, db_path: Path) -> None:
+    import sqlite3
+
+    from arbiter_app.services import Level, accept_outside_changes
+
     t = create_tournament(db, "Open", 5)
     long = "Alexandra Maria Konstantinopoulou-Smith"
-    register_player(db, t.id, long)
+    with pytest.raises(ArbiterError, match="39 characters, at most 33"):  # issue 33.4
+        register_player(db, t.id, long)
+    register_player(db, t.id, "Alexandra")
+    raw = sqlite3.connect(db_path)  # a name registered by an older version, which did not bound names
+    raw.execute("UPDATE players SET name = ?", (long,))
+    raw.commit()
+    raw.close()
+    accept_outside_changes(db, confirmed=Level.PROCEED)
     out = export_trf(db, t.id)
     assert long[:33] in out.text and long not in out.text
     assert any("TRF-16 keeps the first 33" in w for w in out.warnings)
