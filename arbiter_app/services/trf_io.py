@@ -261,7 +261,9 @@ _UNREAD_RECORDS = {
 
 def _adjusted(warnings: list[str], doc: TrfDocument, line_number: int, line: str, what: str) -> None:
     """Tell the user one adjustment of the import (checklist Q48, Q50, Q52): the line, as written, and what was done."""
-    warnings.append(f"{doc.source}: line {line_number}: {line.rstrip()!r}: {what}")
+    text = line.rstrip()
+    shown = text if len(text) <= 80 else f"{text[:60]}… ({len(text):,} characters)"  # never echoed whole
+    warnings.append(f"{doc.source}: line {line_number}: {shown!r}: {what}")
 
 
 def _not_read(code: str, text: str) -> str | None:

@@ -114,3 +114,11 @@ def test_d9_the_csv_preview_says_what_the_import_does(tmp_path: Path, capsys: py
     nameless.write_text("Rating,Fed\n2000,NOR\n")
     code, out, err = run(capsys, "--db", db, "players", "import-csv", str(nameless), "--preview")
     assert code == 3 and "no column for the players' names" in err and "headers: 'Rating', 'Fed'" in out
+
+
+def test_a_long_line_kept_is_never_echoed_whole(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    trf = tmp_path / "long.trf"
+    trf.write_text("012 Long\nXXR 3\nXYZ " + "G" * 9000 + "\n001    1      One                               2400\n"
+                   "001    2      Two                               2300\n")  # fmt: skip
+    code, _, err = run(capsys, "--db", str(tmp_path / "t.db"), "import-trf", str(trf))
+    assert code == 0 and "(9,004 characters)" in err and "G" * 100 not in err
