@@ -31,8 +31,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from sqlalchemy import text
+from sqlalchemy.orm import Session
 
 CHAIN_VERSION = "arbiter-audit-1"
+FORMAT_KEY = "format"
 GENESIS = ""
 CHAIN_LINE = "### Audit chain head"
 """The TRF comment line that carries the chain head in exports."""
@@ -136,25 +138,33 @@ def _columns(conn: Executor, table: str) -> set[str]:
     return {row[1] for row in conn.execute(text(f'PRAGMA table_info("{table}")'))}
 
 
+def _driver(conn: Executor) -> Any:
+    """The DB-API connection under a Session or a Connection (rows read without SQLAlchemy's row objects)."""
+    connection = conn.connection() if isinstance(conn, Session) else conn
+    return connection.connection.driver_connection  # type: ignore[union-attr]
+
+
 def state_digest(conn: Executor) -> dict[str, str]:
-    """Per table of :data:`STATE`, the SHA-256 of its rows (the listed columns, in row order)."""
+    """Per table of :data:`STATE`, the SHA-256 of its rows (the listed columns, in row order, as Python writes the
+    tuples SQLite gives: text, whole numbers, None)."""
+    raw = _driver(conn)
     out: dict[str, str] = {}
     for table, wanted in STATE.items():
-        present = _columns(conn, table)
+        present = {row[1] for row in raw.execute(f'PRAGMA table_info("{table}")')}
         if not present:
             continue
-        columns = [c for c in wanted if c in present]
-        h = hashlib.sha256()
-        listing = ", ".join(f'"{c}"' for c in columns)
-        for row in conn.execute(text(f'SELECT {listing} FROM "{table}" ORDER BY rowid')):
-            h.update(json.dumps(list(row), ensure_ascii=False, default=str).encode("utf-8", "surrogatepass"))
-            h.update(b"\n")
-        out[table] = h.hexdigest()
+        listing = ", ".join(f'"{c}"' for c in wanted if c in present)
+        rows = raw.execute(f'SELECT {listing} FROM "{table}" ORDER BY rowid').fetchall()
+        out[table] = hashlib.sha256(repr(rows).encode("utf-8", "surrogatepass")).hexdigest()
     return out
 
 
+STATE_FORMAT = "rows-repr-1"
+"""How :func:`state_digest` writes a table's rows (kept in every state: a later format must still read this one)."""
+
+
 def state_text(state: dict[str, str]) -> str:
-    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return json.dumps({FORMAT_KEY: STATE_FORMAT, **state}, sort_keys=True, separators=(",", ":"))
 
 
 def entry_hash(previous: str, row: Sequence[object], state: str) -> str:
@@ -269,6 +279,8 @@ def state_findings(conn: Executor, last_entry: int | None) -> list[Finding]:
     sealed = sealed_state(conn)
     if sealed is None:
         return []
+    if sealed.pop(FORMAT_KEY, STATE_FORMAT) != STATE_FORMAT:  # pragma: no cover - one format so far
+        return [Finding("seal", last_entry, "the state was sealed in a format this version does not know")]
     now = state_digest(conn)
     where = f"after entry #{last_entry}" if last_entry is not None else "since the file was sealed"
     return [
