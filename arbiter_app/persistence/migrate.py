@@ -81,5 +81,12 @@ def upgrade_to_head(engine: Engine, name: str | None = None) -> None:
             raise SchemaTooNewError(label, revision, HEAD_REVISION)
         from alembic import command
 
+        from arbiter_app.persistence import audit_chain
+
+        # A migration may rewrite what the audit chain vouches for (a column's values): a file that was as the
+        # program left it is sealed again once upgraded; one that was not keeps saying so.
+        intact = audit_chain.has_chain(connection) and not audit_chain.state_findings(connection, None)
         command.upgrade(alembic_config(connection), "head")
+        if intact:
+            audit_chain.write_seal(connection, audit_chain.state_text(audit_chain.state_digest(connection)))
         connection.commit()

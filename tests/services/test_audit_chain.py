@@ -174,3 +174,4 @@ def test_a_file_of_revision_0017_has_its_entries_chained_by_migration_0018(tmp_p
         assert sv.verify_audit_chain(db).first_broken == 1
     finally:
         db.dispose()
+
