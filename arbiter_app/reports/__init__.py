@@ -77,6 +77,10 @@ def report_html(db: Database, tournament_id: int, kind: str, round_number: int |
         if lines:
             note = f'<p class="chess960">Chess960 starting position{"s" if len(shown) > 1 else ""}: {lines}</p>\n'
             html = html.replace("</header>\n", "</header>\n" + note, 1)
+    head, last = sv.chain_head(db)
+    if head:  # the report carries the audit chain's head (issue 33.3), in the PDF's metadata too
+        html = html.replace('<meta charset="utf-8">\n', f'<meta charset="utf-8">\n<meta name="{CHAIN_META}" '
+                            f'content="{head} (entry {last})">\n', 1)  # fmt: skip
     # A name stored before names were checked shows its direction controls and invisible characters as [U+202E]:
     # they never reorder what is printed ("\u202e0-1" would read "1-0").
     return visible(html, keep="\n\r\t")
@@ -189,6 +193,10 @@ def _listing(
     results = {(b.white, b.black): board_result(b.result, b.forfeit) for b in in_progress.boards}
     boards = tuple(replace(b, result=results.get((b.white, b.black), "")) for b in listing.boards)
     return replace(listing, boards=boards)
+
+
+CHAIN_META = "arbiter-audit-chain-head"
+"""The ``<meta>`` of a report that carries the audit chain's head."""
 
 
 def write_report(

@@ -155,7 +155,8 @@ def html_to_pdf(
     header = running_header(html) if header is None else header
     writer = QPdfWriter(str(path))
     writer.setResolution(RESOLUTION)
-    writer.setCreator("arbiter")
+    chain = re.search(r'<meta name="arbiter-audit-chain-head" content="([^"]*)">', html)
+    writer.setCreator("arbiter" + (f"; audit chain head {chain.group(1)}" if chain else ""))
     if header:
         writer.setTitle(header)
     doc = _document(qt_rich_text(html), writer)  # laid out once, on the writer (its resolution)

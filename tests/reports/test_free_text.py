@@ -75,3 +75,17 @@ def test_a_very_long_name_never_shrinks_a_pdf_below_readable_type(tmp_path: Path
     assert len(player) == 5  # every other player printed, none lost to blank pages
     assert min(w.bottom - w.top for w in player) >= 6.5  # points: 10 pt type never below 7 pt
     assert sum(w.text.startswith("Verylongname") for w in words) >= length // 13 * 0.9  # the long name whole
+
+
+def test_reports_carry_the_audit_chain_head(tmp_path: Path) -> None:
+    import pypdf
+
+    db, tid = _event(tmp_path / "t.db", ["Ann Lee", "Bob Ray"])
+    try:
+        head = sv.verify_audit_chain(db).head
+        html = report_html(db, tid, "standings")
+        assert f'<meta name="arbiter-audit-chain-head" content="{head} (entry ' in html
+        pdf = write_report(db, tid, "standings", tmp_path / "s.pdf")
+    finally:
+        db.dispose()
+    assert head in str(pypdf.PdfReader(pdf).metadata.get("/Creator"))
