@@ -43,7 +43,7 @@ class CsvImportDialog(QDialog):
         self._context, self.path = context, path
         self.result_import: CsvImport | None = None
         self.setWindowTitle(f"Import players from {path.name}")
-        self.preview: CsvPreview = sv.preview_csv(path)
+        self.preview: CsvPreview = self._preview()
         self.columns: dict[str, QComboBox] = {}
         form = QFormLayout()
         for field, label in FIELDS:
@@ -81,6 +81,11 @@ class CsvImportDialog(QDialog):
         self.setMinimumWidth(640)
         self._show(self.preview)
 
+    def _preview(self, mapping: dict[str, int | str] | None = None) -> CsvPreview:
+        """What the import would register: run against the tournament and undone (issue 29 D9)."""
+        ctx = self._context
+        return sv.preview_csv(self.path, mapping, db=ctx.db, tournament_id=ctx.tournament_id)
+
     def mapping(self) -> dict[str, int | str]:
         out: dict[str, int | str] = {}
         for field, combo in self.columns.items():
@@ -91,7 +96,7 @@ class CsvImportDialog(QDialog):
     def refresh(self) -> None:
         self.errors.hide()
         try:
-            preview = sv.preview_csv(self.path, self.mapping())
+            preview = self._preview(self.mapping())
         except Exception as error:  # noqa: BLE001 - refusals shown inline
             show_inline(self.errors, error)
             self.import_button.setEnabled(False)
