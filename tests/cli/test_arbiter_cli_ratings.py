@@ -24,7 +24,7 @@ def test_import_search_info_update(tmp_path: Path, capsys: pytest.CaptureFixture
     listing = write_combined(tmp_path / "players_list_foa.txt")
     code, out, err = run(capsys, "ratings", "import", str(listing), "--date", "2026-11")
     assert code == 0, err
-    assert "imported players_list_foa.txt (2026-11): standard 8, rapid 8, blitz 8 players" in out
+    assert "imported players_list_foa.txt (2026-11): standard 8, rapid 6, blitz 6 players" in out
     assert "100%" in err and "[####" in err  # the progress bar
     code, out, _ = run(capsys, "ratings", "search", "Carlsen, M")
     assert code == 0 and "1503014" in out and "2831" in out and "GM" in out
