@@ -196,11 +196,11 @@ def chain_entries(conn: Executor, ids: Sequence[int], state: str) -> str:
     last = GENESIS
     for entry_id in sorted(ids):
         row = conn.execute(
-            text(f"SELECT {', '.join(ENTRY_COLUMNS)} FROM audit_entries WHERE id = :id"), {"id": entry_id}
+            text(f"SELECT {', '.join(ENTRY_COLUMNS)}, chain_hash FROM audit_entries WHERE id = :id"), {"id": entry_id}
         ).first()
-        if row is None:
-            continue
-        last = entry_hash(_previous_hash(conn, entry_id), list(row), state)
+        if row is None or row[-1] is not None:
+            continue  # gone (a savepoint rolled back) or chained already
+        last = entry_hash(_previous_hash(conn, entry_id), list(row[:-1]), state)
         conn.execute(
             text("UPDATE audit_entries SET chain_hash = :h, state = :s WHERE id = :id"),
             {"h": last, "s": state, "id": entry_id},

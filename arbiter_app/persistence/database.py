@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import URL, Engine, create_engine, event, text
+from sqlalchemy import URL, Engine, create_engine, event, inspect, text
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -208,8 +208,9 @@ class Database:
                     raise OutsideChangeError(self.name, changed)
             yield session
             session.flush()
-            entries = session.info.pop(NEW_ENTRIES, [])
-            audit_chain.seal(session, [e.id for e in entries])
+            # Entries of a savepoint rolled back (a sheet's bad row, a preview) are no longer in the session.
+            entries = [e for e in session.info.pop(NEW_ENTRIES, []) if inspect(e).persistent]
+            audit_chain.seal(session, sorted({e.id for e in entries}))
             kept.pop(_SEALED, None)
         kept[_SEALED] = version
 

@@ -175,3 +175,16 @@ def test_a_file_of_revision_0017_has_its_entries_chained_by_migration_0018(tmp_p
     finally:
         db.dispose()
 
+
+
+def test_a_sheet_with_refused_rows_and_a_preview_keep_the_chain_whole(db: sv.Database, tmp_path: Path) -> None:
+    """Registrations in savepoints, some rolled back (a bad row, a player twice), and a preview run and undone:
+    exactly the entries kept are chained, once each."""
+    tid = sv.create_tournament(db, "Sheet", 5).id
+    sheet = tmp_path / "s.csv"
+    sheet.write_text("Name,FIDE ID\nAnn,2020009\nBob,2020009\nCid,\nAnn,\nDee,1503014\n")
+    sv.preview_csv(sheet, db=db, tournament_id=tid)
+    done = sv.import_players_csv(db, tid, sheet)
+    assert len(done.registered) == 3 and len(done.skipped) == 2
+    report = sv.verify_audit_chain(db)
+    assert report.intact and report.entries == 1 + 3

@@ -130,8 +130,9 @@ class Tally:
     failures: list[str] = field(default_factory=list)
 
 
-class _Hang(Exception):
-    pass
+class _Hang(BaseException):
+    """Past the deadline (a BaseException: the command lines' own last-resort handler must not take it for an
+    internal error of theirs)."""
 
 
 @contextlib.contextmanager
