@@ -4,11 +4,15 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The tests and the command lines they start never write to the user's own data folder (the default tournament
+# file, the command line's record of the players it listed): a folder of their own, for the whole run.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="arbiter-tests-data-")
 
 DATA = Path(__file__).resolve().parent / "data"
 

@@ -1,11 +1,12 @@
 """Fuzzing of TRF input (issue 14): seeded mutations of corpus files; no traceback, no hang, nothing stored
-after a refused import, no output file left after a failure (the properties: :mod:`tests.trf.fuzzing`)."""
+after a refused import, no output file left after a failure (the properties: :mod:`tests.trf.fuzzing`).
+
+The long runs (thousands of mutations a seed, 10,000 in all) are ``bench/fuzz_trf.py``'s, with their figures in
+``bench/RESULTS.md``; the suite keeps a few hundred."""
 
 from __future__ import annotations
 
 from pathlib import Path
-
-import pytest
 
 from tests.trf.fuzzing import run, run_valid
 
@@ -19,7 +20,6 @@ def test_mutated_corpus_files(tmp_path: Path, template_db: Path) -> None:
     tally = run(SEED, MUTATIONS, work, template_db)
     assert tally.failures == [], "\n".join(tally.failures[:20])
     assert tally.cases == MUTATIONS and tally.imported > 0 and tally.cli_runs > 0
-    assert tally.seconds < 60, f"{tally.seconds:.1f} s for {MUTATIONS} mutations"
 
 
 def test_valid_mutations_of_generated_tournaments(tmp_path: Path, template_db: Path) -> None:
@@ -31,12 +31,3 @@ def test_valid_mutations_of_generated_tournaments(tmp_path: Path, template_db: P
     tally = run_valid(SEED, 12, work, template_db, tournaments=3)
     assert tally.failures == [], "\n".join(tally.failures[:20])
     assert tally.imported >= 6
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_mutated_corpus_files_longer(tmp_path: Path, template_db: Path, seed: int) -> None:
-    work = tmp_path / "work"
-    work.mkdir()
-    tally = run(seed, 3000, work, template_db, files=None)
-    assert tally.failures == [], "\n".join(tally.failures[:20])
