@@ -3,6 +3,7 @@
     arbiter-app                 the default file in the user's data folder if it holds a tournament, else the
                                 welcome page (new tournament, open, recent files, the example)
     arbiter-app PATH            open the tournament file PATH (created if new)
+    arbiter-app URL             open the tournament on a PostgreSQL server (postgresql+psycopg://user@host/db)
     arbiter-app --version       print the version
 
 Before Qt is loaded, the system libraries the window needs are checked
@@ -24,7 +25,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from arbiter_app import __version__
 
@@ -36,9 +37,22 @@ if TYPE_CHECKING:
 PROGRAM = "arbiter-app"
 
 
+def _location(text: str) -> Any:
+    """A file path or a server database's URL; anything else is refused before the window opens."""
+    from arbiter_app.services.files import LocationError, parse_location
+
+    try:
+        place = parse_location(text)
+    except LocationError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return place.expanduser() if isinstance(place, Path) else place
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog=PROGRAM, description="The arbiter's desk: FIDE Swiss (Dutch) pairings, explained.")
-    p.add_argument("path", nargs="?", metavar="PATH", help="a tournament file to open (created if it does not exist)")
+    p.add_argument("path", nargs="?", metavar="PATH|URL", type=_location,
+                   help="a tournament file to open (created if it does not exist), or a database on a server: "
+                   "postgresql+psycopg://user@host/database")
     p.add_argument("--version", action="store_true", help="print the version and exit")
     return p
 
@@ -56,7 +70,7 @@ def _application(argv0: str) -> QApplication:
     return app
 
 
-def start(path: str | None) -> MainWindow:
+def start(path: str | Path | Any | None) -> MainWindow:
     """The main window on screen with the file ``path`` (created if new), else the default file if it holds a
     tournament, else the welcome page."""
     _application(sys.argv[0] if sys.argv else PROGRAM)
@@ -67,7 +81,7 @@ def start(path: str | None) -> MainWindow:
     window = MainWindow()
     window.show()
     if path:
-        window.open_file(Path(path).expanduser(), create=True)
+        window.open_file(_location(path) if isinstance(path, str) else path, create=True)
     elif holds_tournament(default_database_path()):
         window.open_file(default_database_path())
     return window

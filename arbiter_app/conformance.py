@@ -19,10 +19,11 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from arbiter_app.errors import ArbiterError
-from arbiter_app.pairing.engine import DEFAULT_EDITION, pair_round
+from arbiter_app.pairing.editions import DEFAULT, DutchEdition, declared_edition
+from arbiter_app.pairing.engine import pair_round
 from arbiter_app.pairing.model import RoundPairing, TournamentState
 from arbiter_app.trf.model import PlayerLine, TrfDocument
-from arbiter_app.trf.rounds import edition_of, pairing_of_round, state_before_round
+from arbiter_app.trf.rounds import pairing_of_round, state_before_round
 from arbiter_app.trf.versions import parse_score_line, points_text
 
 if TYPE_CHECKING:
@@ -71,9 +72,10 @@ def _lines(pairing: RoundPairing) -> list[str]:
     return lines
 
 
-def edition_for(doc: TrfDocument, edition: str | None = None) -> str:
-    """The edition to pair ``doc`` with: the one asked for, else the one its ``092`` line declares, else the rules in force."""
-    return edition or edition_of(doc) or DEFAULT_EDITION
+def edition_for(doc: TrfDocument, edition: DutchEdition | None = None) -> DutchEdition:
+    """The edition to pair ``doc`` with: the one asked for, else the one its ``192``/``092`` line declares
+    (:func:`~arbiter_app.pairing.editions.declared_edition`, as the import reads it), else the rules in force."""
+    return edition or declared_edition(doc) or DEFAULT
 
 
 def with_tournament_records(doc: TrfDocument) -> TrfDocument:
@@ -108,13 +110,13 @@ def with_tournament_records(doc: TrfDocument) -> TrfDocument:
     return replace(doc, **changes) if changes else doc  # type: ignore[arg-type]
 
 
-def check_tournament(doc: TrfDocument, edition: str | None = None) -> list[RoundCheck]:
+def check_tournament(doc: TrfDocument, edition: DutchEdition | None = None) -> list[RoundCheck]:
     """Re-pair every round of ``doc`` that has a pairing and compare each with the file.
 
-    ``edition`` None: the file's own (``092``), else the rules in force (fide-2026).
+    ``edition`` None: the file's own (``192``/``092``), else the rules in force.
     """
     doc = with_tournament_records(doc)
-    edition = edition_for(doc, edition)
+    rules = edition_for(doc, edition)
     last = max((len(p.rounds) for p in doc.players), default=0)
     checks = []
     for round_number in range(1, last + 1):
@@ -122,7 +124,7 @@ def check_tournament(doc: TrfDocument, edition: str | None = None) -> list[Round
         if not expected.boards and expected.bye is None:
             continue
         try:
-            actual = pair_round(state_before_round(doc, round_number), edition)
+            actual = pair_round(state_before_round(doc, round_number), rules)
             checks.append(RoundCheck(round_number, expected, actual))
         except ArbiterError as error:
             checks.append(RoundCheck(round_number, expected, None, str(error)))

@@ -35,6 +35,7 @@ from fractions import Fraction
 from typing import Any
 
 from arbiter_app.errors import ArbiterError
+from arbiter_app.pairing.editions import DutchEdition, system_code
 from arbiter_app.pairing.engine import pair_round
 from arbiter_app.standings import standings
 from arbiter_app.standings.c07 import EDITIONS as C07_EDITIONS
@@ -42,7 +43,7 @@ from arbiter_app.standings.c07 import RECOMMENDED_SWISS, TieBreakCodeError, pars
 from arbiter_app.standings.c07.fide_rating import expected_hundredths
 from arbiter_app.trf.layout import COLOUR_CODE, OTHER_LINE, PLAYER_CODE, ROUNDS_CODE
 from arbiter_app.trf.model import PlayerLine, RoundEntry, TrfDocument
-from arbiter_app.trf.rounds import EDITION_SYSTEMS, state_before_round
+from arbiter_app.trf.rounds import state_before_round
 from arbiter_app.trf.versions import TRF2026, score_line
 
 _ABSENT = RoundEntry(None, "-", "-")
@@ -433,7 +434,7 @@ def baku_accelerations(players: int, rounds: int, win: int, draw: int) -> dict[i
     return {number: values for number in range(1, last + 1)}
 
 
-def generate(config: GeneratorConfig, seed: int, edition: str = "baku-2016", trf_format: str = TRF2026) -> TrfDocument:
+def generate(config: GeneratorConfig, seed: int, edition: DutchEdition, trf_format: str = TRF2026) -> TrfDocument:
     """A random tournament of ``config``, every round paired by ``pair_round`` with ``edition``.
 
     ``trf_format``: ``trf-2026`` (the tournament records ``142 152 162 192 202``
@@ -489,7 +490,7 @@ def _requested_byes(
 
 
 def _empty_document(
-    config: GeneratorConfig, seed: int, ratings: list[int], initial_colour: str, edition: str, trf_format: str
+    config: GeneratorConfig, seed: int, ratings: list[int], initial_colour: str, edition: DutchEdition, trf_format: str
 ) -> TrfDocument:
     """The header lines and the players, by descending rating, without rounds."""
     assert config.rounds is not None
@@ -497,17 +498,14 @@ def _empty_document(
     if (config.points_for_win, config.points_for_draw) != (10, 5):
         point_values = {"BBW": _points(config.points_for_win), "BBD": _points(config.points_for_draw)}
     texts = [f"012 Random tournament, seed {seed}"]
-    if edition in EDITION_SYSTEMS:
-        # The pairing system, so that a check of the file pairs by the same edition.
-        texts.append(f"092 {EDITION_SYSTEMS[edition]}")
+    # The pairing system, so that a check of the file pairs by the same edition.
+    texts.append(f"092 {system_code(edition)}")
     if trf_format == TRF2026:
         texts += [f"142 {config.rounds}", f"152 {'W' if initial_colour == 'white' else 'B'}"]
         scores = score_line({"W": config.points_for_win, "D": config.points_for_draw, "L": 0, "A": 0,
                              "P": config.points_for_win})  # fmt: skip
         texts += [scores] if scores else []
-        if edition == "fide-2026":
-            baku = "_BAKU" if config.acceleration == "baku" else ""
-            texts.append(f"192 {EDITION_SYSTEMS[edition]}{baku}")
+        texts.append(f"192 {system_code(edition, config.acceleration == 'baku')}")
         texts.append("202 " + ",".join(config.tiebreaks or ()))
     other_lines = tuple(enumerate(texts, 1))
     header = (*[OTHER_LINE] * len(other_lines), ROUNDS_CODE, COLOUR_CODE, *point_values)

@@ -58,6 +58,7 @@ from arbiter_app.cli.tiebreaks import format_value
 from arbiter_app.conformance import check_standings, check_tournament, tiebreak_list_of, with_tournament_records
 from arbiter_app.errors import ArbiterError
 from arbiter_app.generator import generate, parse_config
+from arbiter_app.pairing.editions import edition as edition_named
 from arbiter_app.standings import standings
 from arbiter_app.standings.c07 import C07_2026, rules_for
 from arbiter_app.trf.reader import read_trf
@@ -135,7 +136,7 @@ def our_check(path: Path, edition: str) -> tuple[int, bool, list[str]]:
     """Rounds re-paired by our engine, whether the standings were checked, and the discrepancies."""
     doc = read_trf(path)
     found = []
-    checks = check_tournament(doc, edition)
+    checks = check_tournament(doc, edition_named(edition))
     for check in checks:
         if not check.matches:
             found.append(check.side_by_side().replace("\n", " / "))
@@ -254,7 +255,7 @@ def our_tournament(args: argparse.Namespace, seed: int, work: Path) -> dict:
     rng = random.Random(seed)
     path = work / f"ours-{seed}.trf"
     try:
-        doc = generate(parse_config(our_config(rng, args.players, args.rounds)), seed, args.edition)
+        doc = generate(parse_config(our_config(rng, args.players, args.rounds)), seed, edition_named(args.edition))
     except ArbiterError as error:
         return record(args.edition, OURS, seed, not_generated=str(error))
     path.write_text(write_trf(doc), encoding="utf-8")

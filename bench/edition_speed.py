@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from arbiter_app.generator import GeneratorConfig, generate  # noqa: E402
+from arbiter_app.pairing.editions import BAKU_2016, FIDE_2026, DutchEdition  # noqa: E402
 from arbiter_app.pairing.engine import pair_round  # noqa: E402
 from arbiter_app.trf.model import TrfDocument  # noqa: E402
 from arbiter_app.trf.reader import read_trf  # noqa: E402
@@ -34,14 +35,14 @@ FILES = [
     DATA / "dutch-2016" / "large-1198-p252-r10.trf",
     DATA / "dutch-2016" / "large-1200-p219-r11.trf",
 ]
-EDITIONS = ("baku-2016", "fide-2026")
+EDITIONS = (BAKU_2016, FIDE_2026)
 
 
-def round_times(doc: TrfDocument) -> dict[str, list[float]]:
+def round_times(doc: TrfDocument) -> dict[DutchEdition, list[float]]:
     """Seconds per round for each edition; the editions take turns round by round, so that a machine busy for a
     while slows both alike."""
     rounds = max(len(p.rounds) for p in doc.players)
-    times: dict[str, list[float]] = {edition: [] for edition in EDITIONS}
+    times: dict[DutchEdition, list[float]] = {edition: [] for edition in EDITIONS}
     for r in range(1, rounds + 1):
         state = state_before_round(doc, r)
         for edition in EDITIONS:
@@ -62,7 +63,7 @@ def main() -> None:
     made = []
     for size in args.players:
         start = time.perf_counter()
-        generated = generate(GeneratorConfig(players=size, rounds=args.rounds), args.seed, "fide-2026")
+        generated = generate(GeneratorConfig(players=size, rounds=args.rounds), args.seed, FIDE_2026)
         made.append(f"{size} players: {time.perf_counter() - start:.1f} s")
         fields.append((f"generated open, seed {args.seed}", size, generated))
     lines = [
@@ -78,7 +79,7 @@ def main() -> None:
     per_round: list[str] = []
     for name, players, doc in fields:
         times = round_times(doc)
-        old, new = times["baku-2016"], times["fide-2026"]
+        old, new = times[BAKU_2016], times[FIDE_2026]
         lines.append(
             f"| {name} | {players} | {len(old)} | {statistics.median(old):.2f} | {max(old):.2f} | "
             f"{statistics.median(new):.2f} | {max(new):.2f} | {sum(new) / sum(old):.2f} |"

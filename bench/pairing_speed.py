@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from arbiter_app.generator import GeneratorConfig, generate  # noqa: E402
+from arbiter_app.pairing.editions import BAKU_2016  # noqa: E402
 from arbiter_app.pairing.engine import pair_round  # noqa: E402
 from arbiter_app.trf.model import TrfDocument  # noqa: E402
 from arbiter_app.trf.reader import read_trf  # noqa: E402
@@ -39,7 +40,7 @@ def round_times(doc: TrfDocument) -> list[float]:
     for r in range(1, rounds + 1):
         state = state_before_round(doc, r)
         start = time.perf_counter()
-        pair_round(state)
+        pair_round(state, BAKU_2016)
         times.append(time.perf_counter() - start)
     return times
 
@@ -66,7 +67,7 @@ def main() -> None:
     for size in args.sizes:
         config = replace(GeneratorConfig(), players=size, rounds=args.rounds)
         start = time.perf_counter()
-        doc = generate(config, args.seed)
+        doc = generate(config, args.seed, BAKU_2016)
         print(f"generated {size} players in {time.perf_counter() - start:.1f} s", flush=True)
         rows.append(row(f"generated open, seed {args.seed}", size, round_times(doc), args.rounds))
         print(rows[-1], flush=True)

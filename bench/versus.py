@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from arbiter_app.generator import GeneratorConfig, generate  # noqa: E402
+from arbiter_app.pairing.editions import edition as edition_named  # noqa: E402
 from arbiter_app.trf.model import TrfDocument  # noqa: E402
 from arbiter_app.trf.rounds import is_paired_in, state_before_round  # noqa: E402
 from arbiter_app.trf.writer import write_trf  # noqa: E402
@@ -96,7 +97,7 @@ def state_file(size: int, edition: str, seed: int, rounds: list[int], directory:
     """TRF files of a generated open of ``size`` players as it stood before each of ``rounds``."""
     config = replace(GeneratorConfig(), players=size, rounds=max(rounds))
     start = time.perf_counter()
-    doc = generate(config, seed, edition)
+    doc = generate(config, seed, edition_named(edition))
     print(f"generated {size} players, {edition}, in {time.perf_counter() - start:.0f} s", flush=True)
     files = {}
     for r in rounds:

@@ -47,6 +47,12 @@ case "$(uname -s)" in
 esac
 
 # 1. The build virtualenv.
+if [ -x "$VENV/bin/python" ] && ! "$VENV/bin/python" -m pip --version >/dev/null 2>&1; then
+  # Left half-made (a build stopped while the virtualenv was being created, or made without pip): made again,
+  # not taken for a machine with no network.
+  say "the build virtualenv $VENV has no pip: making it again"
+  rm -rf "$VENV"
+fi
 if [ -x "$VENV/bin/python" ]; then
   say "reusing the build virtualenv $VENV"
 else

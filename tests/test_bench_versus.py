@@ -15,6 +15,7 @@ from types import ModuleType
 import pytest
 
 from arbiter_app.generator import GeneratorConfig, generate
+from arbiter_app.pairing.editions import BAKU_2016, FIDE_2026, DutchEdition
 from arbiter_app.pairing.engine import pair_round
 from arbiter_app.trf.reader import parse_trf
 from arbiter_app.trf.rounds import next_round, state_before_round
@@ -33,8 +34,8 @@ def versus() -> ModuleType:
     return module
 
 
-@pytest.mark.parametrize("edition", ["baku-2016", "fide-2026"])
-def test_each_file_is_the_tournament_before_its_round(versus: ModuleType, edition: str) -> None:
+@pytest.mark.parametrize("edition", [BAKU_2016, FIDE_2026], ids=lambda e: e.name)
+def test_each_file_is_the_tournament_before_its_round(versus: ModuleType, edition: DutchEdition) -> None:
     """Byes and withdrawals entered for the round stay in, points are those of the earlier rounds, and the
     round to pair (the programs' ``-p``) is the one asked for, paired as in play."""
     config = replace(GeneratorConfig(), players=41, rounds=7, half_point_bye_rate=8, retired_rate=15)

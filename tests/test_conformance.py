@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.conformance import check_tournament
+from arbiter_app.pairing.editions import BAKU_2016
 from arbiter_app.trf.reader import read_trf
 from tests.conftest import DATA
 
@@ -21,7 +22,7 @@ FILES = sorted((DATA / "conformance").glob("dutch-2016*/*.trf")) + [DATA / "fixt
 @pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_every_round_is_identical(path: Path) -> None:
-    checks = check_tournament(read_trf(path), "baku-2016")
+    checks = check_tournament(read_trf(path), BAKU_2016)
     assert checks, "the file has paired rounds"
     different = [c for c in checks if not c.matches]
     assert not different, "\n\n".join(c.side_by_side() for c in different)

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.conformance import check_tournament
+from arbiter_app.pairing.editions import BAKU_2016, FIDE_2026, declared_edition
 from arbiter_app.trf.reader import read_trf
-from arbiter_app.trf.rounds import edition_of
 from tests.conftest import DATA
 
 FOLDER = DATA / "conformance" / "dutch-2026"
@@ -55,8 +55,8 @@ SAMPLE = [
 
 def _check(path: Path) -> None:
     doc = read_trf(path)
-    assert edition_of(doc) == "fide-2026", "the file declares 092 FIDE_DUTCH_2025"
-    checks = check_tournament(doc, "fide-2026")
+    assert declared_edition(doc) is FIDE_2026, "the file declares 092 FIDE_DUTCH_2025"
+    checks = check_tournament(doc, FIDE_2026)
     assert checks, "the file has paired rounds"
     different = [c for c in checks if not c.matches]
     assert not different, "\n\n".join(c.side_by_side() for c in different)
@@ -86,5 +86,5 @@ def test_the_sample_holds_rounds_where_baku_2016_differs() -> None:
     differing = {name: MANIFEST[name] for name in SAMPLE if MANIFEST[name]}
     assert len(differing) >= 8
     name, rounds = next(iter(differing.items()))
-    checks = {c.round: c for c in check_tournament(read_trf(FOLDER / name), "baku-2016")}
+    checks = {c.round: c for c in check_tournament(read_trf(FOLDER / name), BAKU_2016)}
     assert all(not checks[r].matches for r in rounds)

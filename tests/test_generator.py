@@ -21,6 +21,7 @@ from arbiter_app.generator import (
     parse_config,
     resolve,
 )
+from arbiter_app.pairing.editions import FIDE_2026
 from arbiter_app.trf import TrfDocument, parse_trf, read_trf, write_trf
 
 # Rates high enough that forfeits, half-point byes and retirements all occur.
@@ -32,7 +33,7 @@ BUSY = (
 
 def generated(config_text: str, seed: int) -> str:
     """What ``arbiter-pairings -g`` writes: paired by the rules in force (C.04.3-2026)."""
-    return write_trf(generate(parse_config(config_text), seed, "fide-2026"))
+    return write_trf(generate(parse_config(config_text), seed, FIDE_2026))
 
 
 def run(tmp_path: Path, config_text: str | None, *extra: str) -> tuple[int, Path]:
@@ -152,7 +153,7 @@ def test_cli_writes_the_file_with_default_settings(tmp_path: Path) -> None:
     doc = read_trf(out)
     # Settings left out are drawn from the seed (VCL4THP Q25): 10-80 players, 5-11 rounds.
     assert 10 <= len(doc.players) <= 80 and 5 <= (doc.rounds_count or 0) <= 11
-    assert out.read_bytes() == write_trf(generate(DRAWN, 11, "fide-2026")).encode()
+    assert out.read_bytes() == write_trf(generate(DRAWN, 11, FIDE_2026)).encode()
 
 
 def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -198,7 +199,7 @@ def test_a_generated_tournament_scores_as_the_table_expects() -> None:
     averages to about 0 (and a generator ignoring ratings, 0.5 a game, would be far off)."""
     doc = generate(parse_config("PlayersNumber=80\nRoundsNumber=9\nForfeitRate=0\nLowestRating=1200\n"
                                 "HighestRating=2800\nDrawPercentage=30\nDoubleForfeitPercentage=0\n"
-                                    "OddResultPercentage=0\nUnratedPercentage=0\n"), 5, "fide-2026")  # fmt: skip
+                                    "OddResultPercentage=0\nUnratedPercentage=0\n"), 5, FIDE_2026)  # fmt: skip
     rating = {p.number: p.rating or 0 for p in doc.players}
     points = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0)}
     gap, naive = Fraction(0), Fraction(0)
@@ -235,7 +236,7 @@ def test_every_setting_of_q24_shows_in_the_file_and_the_file_passes_the_check() 
         "ForfeitPercentage=3\nDoubleForfeitPercentage=2\nOddResultPercentage=4\nRetiredRate=0\n"
         "RatingDistribution=normal\nLowestRating=1500\nHighestRating=2300\nUnratedPercentage=10\n"
     )
-    doc = generate(config, 11, "fide-2026")
+    doc = generate(config, 11, FIDE_2026)
     text = write_trf(doc)
     for line in ("142 9", "192 FIDE_DUTCH_2025_BAKU", "202 BH/C1,SB,ARO", "XXR 9"):
         assert f"\n{line}\n" in text, line
@@ -258,9 +259,9 @@ def test_every_setting_of_q24_shows_in_the_file_and_the_file_passes_the_check() 
 
 
 def test_given_ratings_and_settings_left_out_drawn_from_the_seed() -> None:
-    doc = generate(parse_config("Ratings=1800, 2450, 2100, 1999, 2200, 0\nRoundsNumber=4\n"), 1, "fide-2026")
+    doc = generate(parse_config("Ratings=1800, 2450, 2100, 1999, 2200, 0\nRoundsNumber=4\n"), 1, FIDE_2026)
     assert [p.rating for p in doc.players] == [2450, 2200, 2100, 1999, 1800, 0]
-    drawn = [generate(DRAWN, seed, "fide-2026") for seed in (1, 2, 3)]
+    drawn = [generate(DRAWN, seed, FIDE_2026) for seed in (1, 2, 3)]
     sizes = {(len(d.players), d.rounds_count) for d in drawn}
     assert len(sizes) > 1 and all(10 <= n <= 80 and 5 <= (r or 0) <= 11 for n, r in sizes)
     assert all(all(c.matches for c in check_tournament(d)) for d in drawn)
@@ -307,7 +308,7 @@ def test_every_setting_left_out_is_drawn_from_the_seed() -> None:
 
 def test_the_drawn_settings_show_in_the_generated_files() -> None:
     """The drawn tie-break list and acceleration are the file's 202 and 192 lines; both vary with the seed."""
-    texts = [write_trf(generate(parse_config("PlayersNumber=24\nRoundsNumber=9\n"), seed, "fide-2026"))
+    texts = [write_trf(generate(parse_config("PlayersNumber=24\nRoundsNumber=9\n"), seed, FIDE_2026))
              for seed in range(8)]  # fmt: skip
     lists = {t.split("\n202 ")[1].split("\n")[0] for t in texts}
     systems = {t.split("\n192 ")[1].split("\n")[0] for t in texts}

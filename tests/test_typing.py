@@ -1,4 +1,6 @@
-"""The pure packages stay fully typed (mypy --strict), as DESIGN.md asks."""
+"""The package stays typed (mypy --strict, configured in pyproject.toml), as DESIGN.md asks.
+
+The README's test command runs ``mypy`` itself; this test keeps the pure packages strict without exception."""
 
 from __future__ import annotations
 

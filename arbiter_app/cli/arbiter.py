@@ -20,7 +20,10 @@
     arbiter ratings source standard ~/lists/players_list_foa.zip && arbiter ratings update-all
     arbiter --db open.db players import-csv signup.csv --preview
 
-``--db`` defaults to ``tournament.db`` in the user's data folder;
+``--db`` defaults to ``tournament.db`` in the user's data folder; it is a
+file's path or a database on a PostgreSQL server shared by several desks
+(``--db postgresql+psycopg://arbiter@hall-server/open2026``; the password
+from ``~/.pgpass`` or ``PGPASSWORD``, never shown);
 ``--tournament ID|NAME`` picks one of several tournaments of a file; ``--by
 NAME`` (or the ``ARBITER_NAME`` environment variable; else the login name)
 is who the audit log records.  Commands that only read open the file
@@ -47,17 +50,18 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from arbiter_app import atomic
 from arbiter_app import services as sv
+from arbiter_app.cli import hall as hall_commands
 from arbiter_app.cli import views
 from arbiter_app.cli.confirm import YES_HELP, confirming
 from arbiter_app.cli.pipes import closed_pipe
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
 from arbiter_app.pairing.articles import PUBLISHED_CHANGE_CASES_2026
-from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS
-from arbiter_app.pairing.engine import edition as edition_rules
+from arbiter_app.pairing.editions import DEFAULT, EDITIONS
+from arbiter_app.pairing.editions import edition as edition_rules
 from arbiter_app.pairing.model import Colour, PointSystem
 from arbiter_app.ratings.methods import METHODS
 from arbiter_app.services import rating_lists as rl
@@ -66,8 +70,11 @@ from arbiter_app.services.files import (
     ARBITER_ENV,
     Database,
     DatabaseFileError,
+    LocationError,
     default_database_path,
+    import_database,
     open_database,
+    parse_location,
     save_copy,
 )
 from arbiter_app.services.overrides import Edit
@@ -138,9 +145,20 @@ def _seed(text: str) -> int:
     return int(text)
 
 
+def _location(text: str) -> Any:
+    """``--db``: a file path or a server database's URL; anything else is refused (never a file of that name)."""
+    try:
+        return parse_location(text)
+    except LocationError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _parser() -> argparse.ArgumentParser:
     common = _Parser(add_help=False)
-    common.add_argument("--db", type=Path, default=argparse.SUPPRESS, help="the tournament file")
+    common.add_argument(
+        "--db", type=_location, default=argparse.SUPPRESS, metavar="FILE|URL",
+        help="the tournament file, or a database on a server: postgresql+psycopg://user@host/database",
+    )
     common.add_argument(
         "--tournament", default=argparse.SUPPRESS, metavar="ID|NAME", help="which tournament of the file"
     )
@@ -188,8 +206,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--time-control-code", default="",
                    help="encoded as TRF-2026 record 222 says: 5400+30 (90 min, 30 s a move), 40/6000+30:900+30")
     p.add_argument("--round-dates", type=_round_dates, default=(), help="2026-07-01,2026-07-02,... (TRF 132)")
-    p.add_argument("--edition", choices=tuple(EDITIONS), default=DEFAULT_EDITION,
-                   help=f"edition of the FIDE (Dutch) rules that pairs it (default {DEFAULT_EDITION}, the rules in force)")
+    p.add_argument("--edition", choices=tuple(EDITIONS), default=DEFAULT.name,
+                   help=f"edition of the FIDE (Dutch) rules that pairs it (default {DEFAULT.name}, the rules in force)")
     p.add_argument("--another", action="store_true", help="add a tournament to a file that already holds one")
     p.add_argument("--chess960", action="store_true", help="Chess960: a starting position drawn for each round")
     p.add_argument("--chess960-seed", type=_seed, metavar="SEED", help="with --chess960: the seed (default: drawn)")
@@ -222,6 +240,7 @@ def _parser() -> argparse.ArgumentParser:
     add.add_argument("--entry-round", type=_number)
     add.add_argument("--missed", choices=("zero", "half"), default="zero", help="bye for the rounds missed")
     add.add_argument("--keep-numbers", action="store_true", help="a late entry gets the next free number")
+    add.add_argument("--yes", action="store_true", help=YES_HELP)
     edit.add_argument("--half-byes", choices=("yes", "no"), help="eligible for half-point byes (checklist Q175)")
     q = psub.add_parser("withdraw", parents=[common], help="no longer pair a player (C.04.2.D.3)")
     q.set_defaults(run=_players_withdraw)
@@ -346,10 +365,14 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="list what a FIDE rating report lacks (missing FIDE IDs, birth years...) also when writing to '-'",
     )
-    p = command("save-copy", "save a copy of the tournament file: one consistent file, for a backup", _save_copy)
+    p = command("save-copy", "save a copy of the tournament (a file, or a server's database) as one consistent file, "
+                "for a backup or to take the event away", _save_copy)
     p.add_argument("copy", type=Path)
     p.add_argument("--force", action="store_true", help="replace the file if it exists (another tournament file "
                    "included; never the open one); the file replaced keeps its permissions")
+    p = command("import-db", "put a tournament file's whole tournament into the --db database (a server's, empty): "
+                "the way back of save-copy", _import_db)
+    p.add_argument("file", type=Path, help="the tournament file (save-copy wrote it)")
     p = command("bye", "a requested bye or an absence in a coming round", _bye)
     p.add_argument("number", type=str, metavar="PLAYER", help=PLAYER_HELP)
     p.add_argument("--round", type=_number, required=True)
@@ -421,6 +444,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("a", type=_number, metavar="A")
     p.add_argument("b", type=_number, metavar="B")
     p.add_argument("--round", type=_number, help="after this round (default: the last complete round)")
+    hall_commands.add_commands(sub, common)
     return parser
 
 
@@ -606,7 +630,7 @@ def _player_fields(a: argparse.Namespace) -> dict[str, object]:
 
 
 def _players_add(db: Database, a: argparse.Namespace) -> int:
-    p = sv.register_player(
+    p = confirming(lambda level: sv.register_player(
         db,
         _tid(db),
         a.name,
@@ -619,7 +643,8 @@ def _players_add(db: Database, a: argparse.Namespace) -> int:
         entry_round=a.entry_round,
         missed_rounds=a.missed,
         renumber=False if a.keep_numbers else None,
-    )
+        confirmed=level,  # a late entry into the published round not yet started (C.04.2-2026 4.4.4)
+    ), a.yes)
     print(f"#{p.number} {p.name} registered" + (f", enters in round {p.entry_round}" if p.entry_round > 1 else ""))
     return EXIT_OK
 
@@ -912,6 +937,12 @@ def _export(db: Database, a: argparse.Namespace) -> int:
         sys.stdout.write(out.text)
     else:
         atomic.write_text(a.trf, sv.with_chain_head(db, out.text), replace=a.force, protect=[db.path])
+    return EXIT_OK
+
+
+def _import_db(db: Database, a: argparse.Namespace) -> int:
+    rows = import_database(a.file, db)
+    print(f"imported {a.file} into {db.name} ({rows} rows, the audit log included)")
     return EXIT_OK
 
 
@@ -1261,7 +1292,8 @@ def _needs_no_file(args: argparse.Namespace) -> bool:
     if args.command == "ratings":
         return getattr(args, "ratings_command", None) not in ("update", "settings", "check", "players", "set")
     if args.command == "players" and getattr(args, "preview", False):  # the tournament file, when there is one
-        return not Path(getattr(args, "db", None) or default_database_path()).is_file()
+        where = getattr(args, "db", None) or default_database_path()
+        return isinstance(where, Path) and not where.is_file()
     return False
 
 
@@ -1297,8 +1329,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--chess960-seed goes with --chess960 (a tournament of standard chess draws no position)")
     _selected = getattr(args, "tournament", None)
     path = getattr(args, "db", None) or default_database_path()
-    creating = args.command in ("new", "import-trf")
-    made = creating and not Path(path).exists()
+    creating = args.command in ("new", "import-trf", "import-db")
+    made = creating and isinstance(path, Path) and not path.exists()
     db: Database | None = None
     code = EXIT_UNEXPECTED
     try:
@@ -1330,7 +1362,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if db is not None:
             db.dispose()
-        if made and code != EXIT_OK:
+        if made and code != EXIT_OK and isinstance(path, Path):
             _remove_made(Path(path))
 
 

@@ -35,7 +35,8 @@ from arbiter_app import atomic
 from arbiter_app.cli.pipes import guarded
 from arbiter_app.conformance import check_standings, check_tournament, edition_for
 from arbiter_app.errors import ArbiterError, PairingImpossibleError
-from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS, pair_round
+from arbiter_app.pairing.editions import DEFAULT, EDITIONS, DutchEdition, edition
+from arbiter_app.pairing.engine import pair_round
 from arbiter_app.pairing.model import Board, RoundPairing
 from arbiter_app.trf.errors import TrfReadError
 from arbiter_app.trf.model import TrfDocument
@@ -137,7 +138,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--edition",
         choices=sorted(EDITIONS),
-        help=f"edition of the Dutch rules (default: the file's 092 line, else {DEFAULT_EDITION}, the rules in force)",
+        help=f"edition of the Dutch rules (default: the file's 092 line, else {DEFAULT.name}, the rules in force)",
     )
     return parser
 
@@ -158,7 +159,7 @@ def _read(path: str) -> TrfDocument:
     return doc
 
 
-def _pair(path: str, out: str, edition: str | None) -> int:
+def _pair(path: str, out: str, rules: DutchEdition | None) -> int:
     doc = _read(path)
     round_number = next_round(doc)
     if doc.rounds_count is not None and round_number > doc.rounds_count:
@@ -180,7 +181,7 @@ def _pair(path: str, out: str, edition: str | None) -> int:
             rank[table.bye] if table.bye is not None else None,
         )
     else:
-        pairing = pair_round(state_before_round(doc, round_number), edition_for(doc, edition))
+        pairing = pair_round(state_before_round(doc, round_number), edition_for(doc, rules))
     text = format_pairing(pairing)
     if out == "-":
         sys.stdout.write(text)
@@ -193,10 +194,10 @@ def _pair(path: str, out: str, edition: str | None) -> int:
     return EXIT_OK
 
 
-def _check(path: str, edition: str | None, tiebreaks: str | None, tiebreak_rules: str) -> int:
+def _check(path: str, rules: DutchEdition | None, tiebreaks: str | None, tiebreak_rules: str) -> int:
     """The pairings round by round, then the standings after the last round (VCL4THP Q21)."""
     doc = _read(path)
-    checks = check_tournament(doc, edition)
+    checks = check_tournament(doc, rules)
     different = [c for c in checks if not c.matches]
     for check in different:
         print(check.side_by_side(), end="\n\n")
@@ -212,7 +213,7 @@ def _check(path: str, edition: str | None, tiebreaks: str | None, tiebreak_rules
     return EXIT_OK if not different and not (ranking and ranking.issues) else EXIT_NO_PAIRING
 
 
-def _generate(config_path: str, output: str, seed: int | None, edition: str | None, trf_format: str | None) -> int:
+def _generate(config_path: str, output: str, seed: int | None, rules: DutchEdition, trf_format: str | None) -> int:
     """Write a random tournament to ``output``; without ``seed``, draw one and print it to stderr."""
     from arbiter_app.generator import DRAWN, generate, parse_config
 
@@ -226,7 +227,7 @@ def _generate(config_path: str, output: str, seed: int | None, edition: str | No
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
         print(f"arbiter-pairings: seed {seed}", file=sys.stderr)
-    text = write_trf(generate(config, seed, edition or DEFAULT_EDITION, trf_format or TRF2026))
+    text = write_trf(generate(config, seed, rules, trf_format or TRF2026))
     try:
         atomic.write_text(output, text, replace=True, protect=[config_path or None])
     except OSError as error:
@@ -293,9 +294,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
     if EXPLAIN_OPTIONS & set(arguments):
         # "Explain this pairing": --explain [--round R] [--json], --why-not A B, --why-float X,
         # --compare-editions (the round by Baku 2016 and by C.04.3-2026, side by side).
-        from arbiter_app.explain import cli as explain_cli
+        from arbiter_app.cli import explain
 
-        return explain_cli.run(arguments)
+        return explain.run(arguments)
     parser = _parser()
     args = parser.parse_args(arguments)
     generating = args.generate is not None
@@ -309,12 +310,13 @@ def _main(argv: Sequence[str] | None = None) -> int:
         parser.error("-o, -s and --format go with -g")
     if not args.check and args.tiebreaks is not None:
         parser.error("--tiebreaks goes with -c")
+    asked = edition(args.edition) if args.edition is not None else None  # the name, read once
     try:
         if generating:
-            return _generate(args.generate, args.output, args.seed, args.edition, args.trf_format)
+            return _generate(args.generate, args.output, args.seed, asked or DEFAULT, args.trf_format)
         if args.check:
-            return _check(args.dutch, args.edition, args.tiebreaks, args.tiebreak_rules)
-        return _pair(args.dutch, args.pair, args.edition)
+            return _check(args.dutch, asked, args.tiebreaks, args.tiebreak_rules)
+        return _pair(args.dutch, args.pair, asked)
     except (TrfReadError, atomic.OutputRefused) as error:
         print(f"arbiter-pairings: {error}", file=sys.stderr)
         return EXIT_FILE

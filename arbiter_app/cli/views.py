@@ -37,7 +37,7 @@ def _terminal() -> str:
 
 
 def _key(db: Database, tournament_id: int) -> str:
-    where = str(Path(db.path).resolve()) if db.path is not None else ":memory:"
+    where = str(Path(db.path).resolve()) if db.path is not None else db.name  # a server's: no password
     return f"{where}#{tournament_id}@{_terminal()}"
 
 
@@ -55,7 +55,7 @@ def _load() -> dict[str, dict[str, object]]:
 
 def record(db: Database, tournament_id: int, what: str) -> None:
     """Remember which player each number means, as ``what`` (``players list``, ``show``...) just showed."""
-    if db.path is None:
+    if db.path is None and not db.server:
         return
     numbers = {str(n): list(v) for n, v in sv.player_identities(db, tournament_id).items()}
     views = _load()

@@ -136,7 +136,7 @@ class BracketContext:
     forbidden: frozenset[frozenset[int]] = frozenset()
     initial_colour: Colour = Colour.WHITE
     texts: RulesText = BAKU_2016_TEXT
-    """The edition's names and numbers (``engine.edition(name).texts``)."""
+    """The edition's names and numbers (``edition.texts``)."""
     rest: tuple[Contestant, ...] = ()
     """Every player below the bracket (C.04.3-2026 [C4] applies to each bracket)."""
     bye_allowed: frozenset[int] | None = None

@@ -23,10 +23,10 @@ from arbiter_app.explain.explanation import RoundExplanation, explain_round
 from arbiter_app.explain.why import Verdict, WhyNot, why_not
 from arbiter_app.explain.why_text import why_not_text
 from arbiter_app.explain.words import points
-from arbiter_app.pairing.engine import edition
+from arbiter_app.pairing.editions import BAKU_2016, FIDE_2026, DutchEdition
 from arbiter_app.pairing.model import Board, RoundPairing, TournamentState
 
-EDITIONS_COMPARED = ("baku-2016", "fide-2026")
+EDITIONS_COMPARED = (BAKU_2016, FIDE_2026)
 """The editions compared by default: the one in force until 31 January 2026, and the one after."""
 
 
@@ -34,7 +34,7 @@ EDITIONS_COMPARED = ("baku-2016", "fide-2026")
 class EditionPairing:
     """One edition's pairing of the round, or why there is none."""
 
-    edition: str
+    edition: DutchEdition
     explanation: RoundExplanation | None
     error: str | None = None
     """No legal pairing by this edition (C.04.3 A.9; C.04.3-2026 1.9.3): the engine's message."""
@@ -45,7 +45,7 @@ class EditionPairing:
 
     @property
     def short_title(self) -> str:
-        return edition(self.edition).short_title
+        return self.edition.short_title
 
 
 @dataclass(frozen=True)
@@ -54,8 +54,8 @@ class PairDifference:
 
     pair: tuple[int, int]
     """The pair as the edition that makes it colours it: (white, black)."""
-    paired_by: str
-    not_paired_by: str
+    paired_by: DutchEdition
+    not_paired_by: DutchEdition
     answer: WhyNot | None
     """The other edition's why-not for this pair (None when that edition has no pairing)."""
 
@@ -64,7 +64,7 @@ class PairDifference:
         """The criterion (or article) by which ``not_paired_by`` does not make the pair, as that edition writes it."""
         if self.answer is None:
             return None
-        texts = edition(self.not_paired_by).texts
+        texts = self.not_paired_by.texts
         return deciding_article(self.answer, texts.cite)
 
 
@@ -112,9 +112,9 @@ def deciding_article(answer: WhyNot, cite: Any = str) -> str | None:
     return cite(verdict.value)
 
 
-def compare_editions(state: TournamentState, editions: tuple[str, str] = EDITIONS_COMPARED) -> EditionComparison:
+def compare_editions(state: TournamentState, editions: tuple[DutchEdition, DutchEdition] = EDITIONS_COMPARED) -> EditionComparison:
     """Pair round ``state.round`` by both editions and explain every pair on which they differ."""
-    sides = tuple(_side(state, name) for name in editions)
+    sides = tuple(_side(state, rules) for rules in editions)
     assert len(sides) == 2
     a, b = sides
     differences: list[PairDifference] = []
@@ -136,8 +136,8 @@ def compare_editions(state: TournamentState, editions: tuple[str, str] = EDITION
                 colours.append(ColourDifference(
                     (board, same),
                     (
-                        edition(a.edition).texts.cite(rules_a[key].value),
-                        edition(b.edition).texts.cite(rules_b[key].value),
+                        a.edition.texts.cite(rules_a[key].value),
+                        b.edition.texts.cite(rules_b[key].value),
                     ),
                 ))
     elif a.explanation is not None or b.explanation is not None:
@@ -149,11 +149,11 @@ def compare_editions(state: TournamentState, editions: tuple[str, str] = EDITION
     return EditionComparison(state.round, (a, b), tuple(differences), tuple(colours))
 
 
-def _side(state: TournamentState, name: str) -> EditionPairing:
+def _side(state: TournamentState, rules: DutchEdition) -> EditionPairing:
     try:
-        return EditionPairing(name, explain_round(state, name))
+        return EditionPairing(rules, explain_round(state, rules))
     except PairingImpossibleError as error:
-        return EditionPairing(name, None, str(error))
+        return EditionPairing(rules, None, str(error))
 
 
 def _why_not(explanation: RoundExplanation, board: Board) -> WhyNot | None:
@@ -171,7 +171,7 @@ def comparison_text(comparison: EditionComparison) -> str:
     a, b = comparison.sides
     lines = [f"Round {comparison.round} paired by two editions of the FIDE (Dutch) system"]
     for side in comparison.sides:
-        lines.append(f"  {side.short_title}: {edition(side.edition).texts.document}")
+        lines.append(f"  {side.short_title}: {side.edition.texts.document}")
     lines.append("")
     lines += _side_by_side(comparison)
     lines.append("")
@@ -243,8 +243,8 @@ def _bye_score_note(comparison: EditionComparison) -> str:
 
 
 def _difference_lines(comparison: EditionComparison, difference: PairDifference) -> list[str]:
-    here = edition(difference.paired_by)
-    there = edition(difference.not_paired_by)
+    here = difference.paired_by
+    there = difference.not_paired_by
     white, black = difference.pair
     lines = [f"- {white}-{black}: {here.short_title} pairs them; {there.short_title} does not"]
     answer = difference.answer
@@ -272,8 +272,8 @@ def comparison_json(comparison: EditionComparison) -> dict[str, Any]:
         pairing = side.pairing
         explanation = side.explanation
         return {
-            "edition": side.edition,
-            "rules": edition(side.edition).texts.document,
+            "edition": side.edition.name,
+            "rules": side.edition.texts.document,
             "boards": [[x.white, x.black] for x in pairing.boards] if pairing else None,
             "bye": pairing.bye if pairing else None,
             "bye_score": (explanation.outline.bye_score / 10
@@ -283,12 +283,12 @@ def comparison_json(comparison: EditionComparison) -> dict[str, Any]:
 
     def difference_json(difference: PairDifference) -> dict[str, Any]:
         answer = difference.answer
-        texts = edition(difference.not_paired_by).texts
+        texts = difference.not_paired_by.texts
         side = next(s for s in comparison.sides if s.edition == difference.not_paired_by)
         return {
             "pair": list(difference.pair),
-            "paired_by": difference.paired_by,
-            "not_paired_by": difference.not_paired_by,
+            "paired_by": difference.paired_by.name,
+            "not_paired_by": difference.not_paired_by.name,
             "verdict": answer.verdict.name.lower() if answer is not None else None,
             "decided_by": difference.decided_by,
             "decided_by_label": texts.label(difference.decided_by) if difference.decided_by else None,

@@ -20,8 +20,7 @@ from arbiter_app.explain.outline import BracketOutline, RoundOutline, outline_ro
 from arbiter_app.explain.sieve import Sieve, build_sieve
 from arbiter_app.explain.trail import DEFAULT_LIMIT, DEFAULT_NODES, SMALL_BRACKET, Trail, build_trail
 from arbiter_app.pairing.criteria import Contestant
-from arbiter_app.pairing.engine import DutchEdition
-from arbiter_app.pairing.engine import edition as edition_named
+from arbiter_app.pairing.editions import DutchEdition
 from arbiter_app.pairing.model import TournamentState
 from arbiter_app.pairing.texts import RulesText
 
@@ -52,8 +51,8 @@ class RoundExplanation:
 
     @property
     def edition(self) -> DutchEdition:
-        """The edition of the rules the round was paired by (``engine.EDITIONS``)."""
-        return edition_named(self.outline.edition)
+        """The edition of the rules the round was paired by."""
+        return self.outline.edition
 
     @property
     def texts(self) -> RulesText:
@@ -117,7 +116,7 @@ def met_rounds(state: TournamentState) -> dict[frozenset[int], int]:
     return met
 
 
-def explain_round(state: TournamentState, edition: str = "baku-2016") -> RoundExplanation:
-    """The explanation of pairing round ``state.round`` by ``edition`` (``"baku-2016"``, ``"fide-2026"``):
+def explain_round(state: TournamentState, edition: DutchEdition) -> RoundExplanation:
+    """The explanation of pairing round ``state.round`` by ``edition`` (:mod:`arbiter_app.pairing.editions`):
     the engine's pairing, recorded bracket by bracket."""
     return RoundExplanation(state, outline_round(state, edition))

@@ -16,6 +16,7 @@ from arbiter_app.explain.candidates import Role
 from arbiter_app.pairing.brackets import Bracket, BracketPairing
 from arbiter_app.pairing.colours import ColourRule
 from arbiter_app.pairing.criteria import Contestant, may_meet
+from arbiter_app.pairing.editions import DutchEdition
 from arbiter_app.pairing.engine import pair_round
 from arbiter_app.pairing.matching import maximum_cardinality_matching
 from arbiter_app.pairing.model import Board, RoundPairing, TournamentState
@@ -106,8 +107,9 @@ class RoundOutline:
     brackets: tuple[BracketOutline, ...]
     pairing: RoundPairing
     colours: tuple[ColourDecision, ...]
-    collapsed_scoregroup: tuple[Contestant, ...] = ()
-    edition: str = "baku-2016"
+    collapsed_scoregroup: tuple[Contestant, ...]
+    edition: DutchEdition
+    """The edition of the rules the round was paired by."""
     bye_score: int | None = None
     """C.04.3-2026 [C5]: the lowest score the assignee of the bye can have (tenths); None without it."""
     bye_allowed: frozenset[int] = frozenset()
@@ -198,7 +200,7 @@ def _matched(mate: Sequence[int]) -> int:
     return sum(1 for v in mate if v >= 0)
 
 
-def outline_round(state: TournamentState, edition: str = "baku-2016") -> RoundOutline:
+def outline_round(state: TournamentState, edition: DutchEdition) -> RoundOutline:
     """Pair the round with the engine, recording the brackets (A.9) and colours (E)."""
     observer = RecordingObserver()
     pairing = pair_round(state, edition, observer)

@@ -67,7 +67,7 @@ def round_json(explanation: RoundExplanation, trails: bool = True, only: int | N
     ]
     return {
         "round": outline.round,
-        "edition": outline.edition,
+        "edition": outline.edition.name,
         **({"rules": texts.document} if texts is not BAKU_2016_TEXT else {}),
         "key": key_json(texts),
         **({"bye_score": _points(outline.bye_score) if outline.bye_score is not None else None}

@@ -55,20 +55,7 @@ SKIP_TEXT = {
 def round_text(explanation: RoundExplanation, trails: bool = True, only: int | None = None) -> str:
     """The whole round: each bracket with its trail (and sieve where it helps), then the colours."""
     outline = explanation.outline
-    t = explanation.texts
-    lines = [
-        f"Round {outline.round}: the pairing explained (FIDE Dutch system, {t.document})",
-        f"{counted(len(outline.players), 'player')} to pair, processed bracket by bracket from the top scoregroup "
-        f"({t.cite('A.9 order')}).",
-        f"Notation: scores in points; colour preferences ({t.cite('A.6')}) W*/B* absolute, W/B strong, w/b mild, "
-        "- none;",
-        f"pairs are written white-black; \"floats\" means moves down to the next bracket ({t.cite('A.4')}).",
-    ]
-    if outline.bye_score is not None:
-        c5 = t.cite("C.5")
-        lines.append(f"{c5} ({t.name(t.absolute['C.5']).split(':')[0]}): the pairing-allocated bye goes to a player "
-                     f"with {points(outline.bye_score)} points, the lowest score that still lets everyone else be "
-                     f"paired ({t.cite('C.1')}-{t.cite('C.4')}); {c5} ranks above every quality criterion.")
+    lines = [round_title(explanation), *intro_lines(explanation)]
     for bracket in outline.brackets:
         if only is not None and bracket.index != only:
             continue
@@ -80,20 +67,72 @@ def round_text(explanation: RoundExplanation, trails: bool = True, only: int | N
     return "\n".join(lines) + "\n"
 
 
+def round_title(explanation: RoundExplanation) -> str:
+    """``Round 7: the pairing explained (FIDE Dutch system, C.04.3 as approved in Baku 2016)``."""
+    return f"Round {explanation.round}: the pairing explained (FIDE Dutch system, {explanation.texts.document})"
+
+
+def intro_lines(explanation: RoundExplanation) -> list[str]:
+    """How many players, the order of the brackets, the notation (and C.04.3-2026 [C5]'s bye score)."""
+    outline = explanation.outline
+    t = explanation.texts
+    lines = [
+        f"{counted(len(outline.players), 'player')} to pair, processed bracket by bracket from the top scoregroup "
+        f"({t.cite('A.9 order')}).",
+        f"Notation: scores in points; colour preferences ({t.cite('A.6')}) W*/B* absolute, W/B strong, w/b mild, "
+        "- none;",
+        f"pairs are written white-black; \"floats\" means moves down to the next bracket ({t.cite('A.4')}).",
+    ]
+    if outline.bye_score is not None:
+        c5 = t.cite("C.5")
+        lines.append(f"{c5} ({t.name(t.absolute['C.5']).split(':')[0]}): the pairing-allocated bye goes to a player "
+                     f"with {points(outline.bye_score)} points, the lowest score that still lets everyone else be "
+                     f"paired ({t.cite('C.1')}-{t.cite('C.4')}); {c5} ranks above every quality criterion.")
+    return lines
+
+
+def players_label(texts: RulesText) -> str:
+    """``Players (A.2)``; C.04.3-2026: ``Players (1.2)``."""
+    return f"Players ({texts.cite('A.2')})"
+
+
+def player_lines(explanation: RoundExplanation, bracket: BracketOutline) -> list[str]:
+    """One line a player of the bracket: number, score, colour preference, MDP, topscorer, floats."""
+    return [_player_line(p, bracket, explanation.round) for p in bracket.players]
+
+
+def parameters_line(bracket: BracketOutline, texts: RulesText) -> str:
+    """B.1's M0, M1, MaxPairs and B.2's S1, S2, Limbo (C.04.3-2026: 3.1, 3.2)."""
+    cite = texts.cite
+    return (
+        f"{cite('B.1')}: M0 = {bracket.m0}, M1 = {bracket.m1}, MaxPairs = {bracket.max_pairs}.  "
+        f"{cite('B.2')}: S1 = {_ns(bracket.s1)}, S2 = {_ns(bracket.s2)}"
+        + (f", Limbo = {_ns(bracket.limbo)}" if bracket.limbo else "")
+    )
+
+
+def chosen_line(explanation: RoundExplanation, bracket: BracketOutline) -> str:
+    """``Chosen (B.8): 3-1, 8-7``: the engine's choice for the bracket, and the article it is chosen by."""
+    ctx = explanation.context(bracket.index)
+    cite = ctx.texts.cite
+    chosen = explanation.chosen_evaluation(bracket.index)
+    how = f"{cite('B.4')}: perfect, accepted at once" if chosen.key == ideal_key(chosen, ctx.texts) else cite("B.8")
+    return f"Chosen ({how}): {candidate_text(ctx, bracket.chosen.pairs, bracket.chosen.downfloaters)}"
+
+
+def completion_lines(explanation: RoundExplanation, bracket: BracketOutline) -> list[str]:
+    """A.9's completion test after the bracket (C.04.3-2026 [C4]), unindented; empty where none is made."""
+    return [line.strip() for line in _completion(explanation, bracket)]
+
+
 def bracket_text(
     explanation: RoundExplanation, bracket: BracketOutline, trails: bool = True, alone: bool = False
 ) -> list[str]:
     """One bracket: its outline, its trail and sieve (small brackets, or the one asked for alone), its result."""
     ctx = explanation.context(bracket.index)
-    cite = ctx.texts.cite
-    lines = [_heading(explanation, bracket)]
-    lines.append(f"  Players ({cite('A.2')}): "
-                 + " | ".join(_player_line(p, bracket, explanation.round) for p in bracket.players))
-    lines.append(
-        f"  {cite('B.1')}: M0 = {bracket.m0}, M1 = {bracket.m1}, MaxPairs = {bracket.max_pairs}.  "
-        f"{cite('B.2')}: S1 = {_ns(bracket.s1)}, S2 = {_ns(bracket.s2)}"
-        + (f", Limbo = {_ns(bracket.limbo)}" if bracket.limbo else "")
-    )
+    lines = [bracket_heading(explanation, bracket)]
+    lines.append(f"  {players_label(ctx.texts)}: " + " | ".join(player_lines(explanation, bracket)))
+    lines.append("  " + parameters_line(bracket, ctx.texts))
     if trails and (alone or explanation.is_small(bracket.index)):
         lines += trail_text(ctx, explanation.trail(bracket.index))
         sieve = explanation.sieve(bracket.index)
@@ -104,14 +143,12 @@ def bracket_text(
     elif trails:
         lines.append(f"  (Trail not built for a bracket of {counted(len(bracket.players), 'player')}: ask for bracket "
                      f"{bracket.index} alone.)")
-    chosen = explanation.chosen_evaluation(bracket.index)
-    how = f"{cite('B.4')}: perfect, accepted at once" if chosen.key == ideal_key(chosen, ctx.texts) else cite("B.8")
-    lines.append(f"  Chosen ({how}): {candidate_text(ctx, bracket.chosen.pairs, bracket.chosen.downfloaters)}.")
+    lines.append(f"  {chosen_line(explanation, bracket)}.")
     lines += _completion(explanation, bracket)
     return lines
 
 
-def _heading(explanation: RoundExplanation, bracket: BracketOutline) -> str:
+def bracket_heading(explanation: RoundExplanation, bracket: BracketOutline) -> str:
     head = f"Bracket {bracket.index}"
     t = explanation.texts
     moved = bracket.bracket.moved_down
@@ -344,13 +381,24 @@ def sieve_text(ctx: BracketContext, sieve: Sieve) -> list[str]:
 
 
 def colours_text(explanation: RoundExplanation) -> list[str]:
+    """The heading of section E, then one line a board (indented), then the bye."""
+    return [colours_heading(explanation)] + [f"  {line}" for line in colour_lines(explanation)]
+
+
+def colours_heading(explanation: RoundExplanation) -> str:
     t = explanation.texts
-    lines = [f"Colours ({t.cite('E')}). \"Played\" lists the colours of the played games, oldest first (W white, "
-             f"B black; {t.cite('C.04.2.D.5')}); the preference ({t.cite('A.6')}) follows in words:"]
-    for k, decision in enumerate(explanation.outline.colours, 1):
+    return (f"Colours ({t.cite('E')}). \"Played\" lists the colours of the played games, oldest first (W white, "
+            f"B black; {t.cite('C.04.2.D.5')}); the preference ({t.cite('A.6')}) follows in words:")
+
+
+def colour_lines(explanation: RoundExplanation) -> list[str]:
+    """Each board's colours with the article of section E that gave them, then the bye."""
+    t = explanation.texts
+    lines = []
+    for decision in explanation.outline.colours:
         w, b = decision.white, decision.black
         lines.append(
-            f"  {w.number}-{b.number}: {rule_text(decision.rule, t)}. "
+            f"{w.number}-{b.number}: {rule_text(decision.rule, t)}. "
             f"#{w.number} played {colour_history(w)} ({preference_text(w)}); "
             f"#{b.number} played {colour_history(b)} ({preference_text(b)})."
         )
@@ -359,7 +407,7 @@ def colours_text(explanation: RoundExplanation) -> list[str]:
         if explanation.outline.bye_score is not None:
             articles.append(t.cite("C.5"))
         bye = explanation.outline.pairing.bye
-        lines.append(f"  #{bye} receives the pairing-allocated bye ({', '.join(articles)}).")
+        lines.append(f"#{bye} receives the pairing-allocated bye ({', '.join(articles)}).")
     return lines
 
 

@@ -19,6 +19,11 @@ def _cut(explanation: RoundExplanation) -> str:
 
 
 def why_not_text(explanation: RoundExplanation, answer: WhyNot) -> str:
+    return "\n".join(why_not_lines(explanation, answer)) + "\n"
+
+
+def why_not_lines(explanation: RoundExplanation, answer: WhyNot) -> list[str]:
+    """The question, then the answer, one line a sentence (indented lines belong to the line above)."""
     a, b = answer.a, answer.b
     t = explanation.texts
     lines = [f"Why are #{a.number} and #{b.number} not paired in round {answer.round}?"]
@@ -43,7 +48,7 @@ def why_not_text(explanation: RoundExplanation, answer: WhyNot) -> str:
             lines.append(_cut(explanation))
     elif verdict is Verdict.DIFFERENT_BRACKETS and answer.bracket is not None:
         lines += _different(explanation, answer)
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def _worse(explanation: RoundExplanation, bracket: BracketOutline, best: Alternative | None, what: str) -> list[str]:
@@ -131,6 +136,11 @@ def _different(explanation: RoundExplanation, answer: WhyNot) -> list[str]:
 
 
 def why_float_text(explanation: RoundExplanation, answer: WhyFloat) -> str:
+    return "\n".join(why_float_lines(explanation, answer)) + "\n"
+
+
+def why_float_lines(explanation: RoundExplanation, answer: WhyFloat) -> list[str]:
+    """The question, then the answer, one line a sentence (indented lines belong to the line above)."""
     p = answer.player
     word = "get the pairing-allocated bye" if answer.bye else "float"
     lines = [f"Why does #{p.number} {word} in round {answer.round}?"]
@@ -143,13 +153,13 @@ def why_float_text(explanation: RoundExplanation, answer: WhyFloat) -> str:
     if not answer.reasons:
         if answer.opponent is not None:
             lines.append(f"#{p.number} does not float: he is paired against #{answer.opponent.number}.")
-        return "\n".join(lines) + "\n"
+        return lines
     for reason in answer.reasons:
         lines += _float_reason(explanation, p, reason, answer.bye and reason is answer.reasons[-1])
     if answer.opponent is not None:
         home = home_bracket(explanation, p.number)
         lines.append(f"#{p.number} is then paired against #{answer.opponent.number} in bracket {home.index}.")
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def _float_reason(explanation: RoundExplanation, p: Contestant, reason: FloatReason, bye: bool) -> list[str]:

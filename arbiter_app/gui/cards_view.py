@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -278,9 +278,14 @@ class CardsView(ContextView):
         self.list.setResizeMode(QListView.ResizeMode.Adjust)
         self.list.setMovement(QListView.Movement.Static)
         self.list.setSpacing(4)
+        # Every card is as large as the others (CardDelegate.sizeHint): the list asks the delegate once, not once
+        # a card (2,000 calls into Python laid out in one go held the window for a fifth of a second, issue 28).
+        self.list.setUniformItemSizes(True)
         self.list.viewport().installEventFilter(self)
         self.per_row = 1
         """How many cards side by side (as many as the width holds)."""
+        self.shown_for: object = None
+        """The tournament whose cards are shown."""
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.list.selectionModel().selectionChanged.connect(self._on_selection_changed)
         self.why_button = button("Why not these two?", "Select two cards (Ctrl+click), then ask the explain panel")
@@ -312,6 +317,7 @@ class CardsView(ContextView):
     def refresh(self) -> None:
         if self.context is None:
             self.model.set_cards([], 0)
+            self.shown_for = None
             self.in_progress.setText("")
             return
         if not self.context.fetch(
@@ -336,7 +342,19 @@ class CardsView(ContextView):
             if self.context is not context or context.generation != generation:
                 return  # changed meanwhile: the refresh that follows builds them again
             cards, self.delegate.texts = made
+            # A card found or picked stays selected when the same tournament's cards are made again.
+            same = self.shown_for is context
+            kept = self.selected_numbers() if same else []
+            current_index = self.list.currentIndex()
+            current_number = self.model.cards[current_index.row()].number if same and current_index.isValid() else None
             self.model.set_cards(cards, rounds_count)
+            self.shown_for = context
+            row = next((k for k, card in enumerate(cards) if card.number == current_number), None)
+            if row is not None:
+                no_change = QItemSelectionModel.SelectionFlag.NoUpdate
+                self.list.selectionModel().setCurrentIndex(self.model.index(row), no_change)
+            if kept:
+                self.select_numbers(*kept)
             current = round_in_progress(rounds)
             self.model.in_progress = current.number if current is not None else None
             self.in_progress.setText(in_progress_text(current, rounds_count))

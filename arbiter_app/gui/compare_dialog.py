@@ -1,14 +1,13 @@
 """For seminars: "what changed?" -- a round paired by Baku 2016 and by the 2026 edition, side by side.
 
-The comparison (``explain.compare``) runs off the GUI thread, in the child
-process like every explanation; the dialog shows both pairings, the boards
-that differ and, for each difference, the criterion that decides it in each
-edition, or says that the editions agree.
+The comparison (the service ``explain_comparison``) runs off the GUI thread,
+in the child process like every explanation; the dialog shows both pairings,
+the boards that differ and, for each difference, the criterion that decides
+it in each edition, or says that the editions agree; for a round changed by
+hand, the boards set by hand beside the engine's pairing.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
@@ -23,8 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arbiter_app.gui import explain_source as xs
-from arbiter_app.gui import process_call
+from arbiter_app import services as sv
+from arbiter_app.explain.document import Answer
+from arbiter_app.explain.render_html import answer_html
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.messages import error_text, is_expected
 
@@ -62,21 +62,15 @@ class CompareDialog(QDialog):
 
     def compare(self) -> None:
         ctx = self.context
-        if ctx.path is None:
-            return
         self.compare_button.setEnabled(False)
         self.status.setText(f"Round {self.round.value()}: pairing it by both editions…")
-        args: tuple[Any, ...] = (str(ctx.path), ctx.tournament_id, self.round.value())
-        runner = ctx.runner
-        if runner.use_processes:
-            runner.submit(process_call.call, xs.comparison_of, *args, on_done=self._shown, on_error=self._failed)
-        else:
-            runner.submit(xs.comparison_of, *args, on_done=self._shown, on_error=self._failed)
+        ctx.run_on(ctx.runner, sv.explain_comparison, self.round.value(), on_done=self._shown, on_error=self._failed)
 
-    def _shown(self, text: str) -> None:
+    def _shown(self, answer: Answer) -> None:
         self.compare_button.setEnabled(True)
         self.status.setText("")
-        self.text.setPlainText(text)
+        self.answer = answer
+        self.text.setHtml(answer_html(answer))
 
     def _failed(self, error: BaseException) -> None:
         self.compare_button.setEnabled(True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ from PySide6.QtCore import QObject, Signal
 from arbiter_app import services as sv
 from arbiter_app.gui import process_call
 from arbiter_app.gui.workers import Callback, Runner
+from arbiter_app.services import desks
 from arbiter_app.services.dto import TournamentInfo
 from arbiter_app.services.files import Database
 
@@ -22,6 +24,8 @@ class TournamentContext(QObject):
     """The tournament changed: views refresh."""
     message = Signal(str)
     """A line for the status bar."""
+    _elsewhere = Signal(str)
+    """Another desk changed the tournament (emitted from the listener's thread, delivered on the GUI thread)."""
 
     def __init__(self, db: Database, tournament_id: int, runner: Runner, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -37,6 +41,9 @@ class TournamentContext(QObject):
         """Reads off the GUI thread (:meth:`fetch`) and short writes (:meth:`write`), apart from ``runner``: no
         busy indication, actions stay on."""
         self.changed.connect(self._on_changed)
+        # Several desks on a server: another desk's change refreshes the views here, as a change of this desk does.
+        self._elsewhere.connect(self._on_elsewhere)
+        self._listener = desks.listen_for_changes(db, self._elsewhere.emit)
 
     @property
     def path(self) -> Path | None:
@@ -138,24 +145,34 @@ class TournamentContext(QObject):
 
         self._submit(self.runner, service, args, done, on_error)
 
-    def write(self, service: Callable[..., Any], *args: Any, on_done: Callback, on_error: Callback) -> None:
+    def run_on(
+        self, runner: Runner, service: Callable[..., Any], *args: Any, on_done: Callback, on_error: Callback | None
+    ) -> None:
+        """A long service that only reads, on a worker of the caller's own (a panel's: its answers do not wait
+        behind the window's reads), in the child process like :meth:`run`; nothing refreshes afterwards."""
+        self._submit(runner, service, args, on_done, on_error)
+
+    def write(
+        self, service: Callable[..., Any], /, *args: Any, on_done: Callback, on_error: Callback, **kwargs: Any
+    ) -> None:
         """A short change off the GUI thread, behind the reads already asked for (:attr:`reader`) and without the
         busy state of :meth:`run`: the arbiter goes on typing (a result stored in a round of 1,000 boards takes a
         tenth of a second, issue 21).  ``on_done(answer)`` runs on the GUI thread; it emits :attr:`changed`
-        (the caller knows what it has shown already)."""
-        self._submit(self.reader, service, args, on_done, on_error)
+        (the caller knows what it has shown already).  ``kwargs`` go to the service."""
+        self._submit(self.reader, service, args, on_done, on_error, kwargs)
 
     def _submit(
         self, runner: Runner, service: Callable[..., Any], args: tuple[Any, ...], on_done: Callback,
-        on_error: Callback | None,
+        on_error: Callback | None, kwargs: dict[str, Any] | None = None,
     ) -> None:
-        """``service(db, tournament_id, *args)`` on ``runner``: in the child process when it uses one."""
+        """``service(db, tournament_id, *args, **kwargs)`` on ``runner``: in the child process when it uses one."""
+        kwargs = kwargs or {}
         if runner.use_processes and self.db.path is not None:
             name = service.__name__
             if getattr(sv, name, None) is not service:
                 raise ValueError(f"{name} is not a service of arbiter_app.services")
             runner.submit(
-                process_call.call_service,
+                partial(process_call.call_service, **kwargs),
                 name,
                 self.db.path,
                 self.tournament_id,
@@ -164,7 +181,8 @@ class TournamentContext(QObject):
                 on_error=on_error,
             )
         else:
-            runner.submit(service, self.db, self.tournament_id, *args, on_done=on_done, on_error=on_error)
+            runner.submit(partial(service, **kwargs) if kwargs else service, self.db, self.tournament_id, *args,
+                          on_done=on_done, on_error=on_error)  # fmt: skip
 
     def compute(self, fn: Callable[..., Any], *args: Any, on_done: Callback, on_error: Callback) -> None:
         """``fn(db, tournament_id, *args)``, a long read that is not a service (a report, its preview), off the GUI
@@ -181,8 +199,17 @@ class TournamentContext(QObject):
         else:
             self.reader.submit(fn, self.db, self.tournament_id, *args, on_done=done, on_error=on_error)
 
+    def _on_elsewhere(self, who: str) -> None:
+        if self._closed:
+            return
+        self._tournament = None  # its settings too may have changed
+        self.changed.emit()
+        self.message.emit(f"Changed at another desk by {who}" if who else "Read again after the server came back")
+
     def close(self) -> None:
         """Wait for the workers, then close the file."""
+        if self._listener is not None:
+            self._listener.stop()
         self._closed = True
         self.runner.wait()
         self.reader.wait()

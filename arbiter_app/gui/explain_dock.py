@@ -1,13 +1,17 @@
 """The explain panel: the round's outline, each bracket's candidates (trail or sieve), and answers for the desk.
 
-Explanations are computed on the panel's own worker and kept per round until
-the tournament changes.  Teaching mode (View menu) uses projector-sized type
+Every explanation is a service (:mod:`arbiter_app.services.explanations`) run on the panel's own worker, in the
+child process like every long service call; its answers are structured (:mod:`arbiter_app.explain.document`)
+and rendered to HTML by :mod:`arbiter_app.explain.render_html`, in the words and article numbers of the edition
+that paired the round.  A round changed by hand is explained as it stands: the boards set by hand, the reason,
+and the engine's pairing beside.  Teaching mode (View menu) uses projector-sized type
 and steps bracket by bracket, round by round.
 """
 
 from __future__ import annotations
 
 import html
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -33,8 +37,9 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app import services as sv
+from arbiter_app.explain.document import Answer, CandidateTable, OutlineView
+from arbiter_app.explain.render_html import answer_html, outline_html
 from arbiter_app.gui import explain_source as xs
-from arbiter_app.gui import process_call
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.messages import error_text, is_expected
 from arbiter_app.gui.workers import Runner
@@ -65,6 +70,11 @@ UNBOUNDED = 16777215
 PLACING_EVENTS = (QEvent.Type.Resize, QEvent.Type.LayoutRequest)
 
 
+def mode_labels_of(edition: str | None) -> tuple[str, str]:
+    """The candidates' two modes, named with the articles of ``edition`` (the trail: B.3–B.8; 3.3–3.8)."""
+    return sv.candidate_modes(edition)
+
+
 class ExplainDock(QDockWidget):
     teaching_changed = Signal(bool)
     round_explained = Signal(int)
@@ -76,11 +86,15 @@ class ExplainDock(QDockWidget):
         self.runner = runner or Runner(self)
         self.version = 0
         """Counts the tournament's changes (explanations computed before a change are not reused)."""
+        self._nonce = uuid.uuid4().hex
+        """With :attr:`version`, the token the explanation services know an unchanged tournament by."""
         self._chosen_round: int | None = None
         """The round explained since the last change (kept when the ranges, read off the GUI thread, arrive)."""
         self.explained: int | None = None
         """The round whose outline is shown."""
-        self.table_data: xs.CandidateTable | None = None
+        self.outline_data: OutlineView | None = None
+        self.answer_data: Answer | None = None
+        self.table_data: CandidateTable | None = None
         self.teaching_action = QAction("&Teaching mode", self)
         self.teaching_action.setCheckable(True)
         self.teaching_action.setToolTip(TEACHING_TIPS[False])
@@ -224,8 +238,8 @@ class ExplainDock(QDockWidget):
         self.bracket.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.bracket.currentIndexChanged.connect(self._on_bracket_changed)
         self.mode = QComboBox()
-        self.mode.addItem("Trail (B.3–B.8)", "trail")
-        self.mode.addItem("Sieve (the manual's)", "sieve")
+        for label, data in zip(mode_labels_of(None), ("trail", "sieve")):
+            self.mode.addItem(label, data)
         self.mode.currentIndexChanged.connect(self._on_bracket_changed)
         self.candidates = QTableWidget()
         self.candidates.setObjectName("explainCandidates")
@@ -324,6 +338,7 @@ class ExplainDock(QDockWidget):
         self.why_float_button.setText("Which Berger row?" if by_table else "Why does this player float?")
         self.compare_button.setVisible(not by_table)
         self.tabs.setTabEnabled(CANDIDATES, not by_table)
+        self._name_modes(mode_labels_of(context.tournament.edition if context is not None else None))
         if context is not None:
             context.changed.connect(self._on_context_changed)
             self._update_range()
@@ -366,18 +381,29 @@ class ExplainDock(QDockWidget):
         ctx = self.context
         if ctx is None or ctx.path is None:
             return None
-        number = self.round.value() if round_number is None else round_number
+        number = self._asked_round() if round_number is None else round_number
         # Each round is explained by the rules that paired it (the tournament may have changed edition since).
         by_table = sv.system_of_info(ctx.tournament).paired_by_table
         return xs.Question(str(ctx.path), ctx.tournament_id, number, ctx.read(sv.round_edition, number), self.version,
                            by_table)
 
-    def _submit(self, fn: Callable[..., Any], *args: Any, on_done: Callable[[Any], None]) -> None:
-        """``fn(*args)`` off the GUI thread: in the child process, or at once with a synchronous runner."""
-        if self.runner.use_processes:
-            self.runner.submit(process_call.call, fn, *args, on_done=on_done, on_error=self._on_failed)
-        else:
-            self.runner.submit(fn, *args, on_done=on_done, on_error=self._on_failed)
+    def _submit(
+        self, service: Callable[..., Any], *args: Any, on_done: Callable[[Any], None], asked: bool = False
+    ) -> None:
+        """The service ``service(db, tournament_id, *args)`` on the panel's worker, in the child process like every
+        long service call (at once with a synchronous runner).  An answer for another tournament is dropped, and
+        so is an outline or a table computed before the tournament changed; an answer to a question the arbiter
+        asked (``asked``) is shown: it answers the round as it stood when asked."""
+        context, version = self.context, self.version
+        if context is None:
+            return
+
+        def done(answer: Any) -> None:
+            if self.context is context and (asked or self.version == version):
+                on_done(answer)
+
+        token = (self._nonce, version)  # the state read for it is used again until the tournament changes
+        context.run_on(self.runner, service, *args, token, on_done=done, on_error=self._on_failed)
 
     def _on_failed(self, error: BaseException) -> None:
         if not is_expected(error):
@@ -388,50 +414,58 @@ class ExplainDock(QDockWidget):
         """Explain round ``round_number``: outline, then the first bracket's candidates."""
         self._chosen_round = round_number
         self.round.setValue(round_number)
-        q = self.question(round_number)
-        if q is None:
+        if self.context is None:
             return
         self.status.setText(f"Explaining round {round_number}…")
 
-        def done(result: tuple[str, list[str]]) -> None:
-            if self.question(round_number) == q:
+        def done(outline: OutlineView) -> None:
+            if self._chosen_round in (round_number, None):  # not after another round was asked for
                 self.status.setText("")
-                self._show_outline(round_number, *result)
+                self.show_outline(round_number, outline)
 
-        self._submit(xs.outline_of, q, on_done=done)
+        self._submit(sv.explain_outline, round_number, on_done=done)
 
-    def _show_outline(self, round_number: int, outline: str, titles: list[str]) -> None:
+    def show_outline(self, round_number: int, outline: OutlineView) -> None:
+        """The outline built from the structured data: brackets as headings, their players as lists, the boards
+        set by hand beside the engine's pairing; the candidates' modes named by the round's edition."""
         self.explained = round_number
-        self.outline.setHtml(outline)
+        self.outline_data = outline
+        self.outline.setHtml(outline_html(outline))
+        self._name_modes((outline.trail_label, outline.sieve_label))
         self.round_explained.emit(round_number)
         self.bracket.blockSignals(True)
         self.bracket.clear()
-        for k, title in enumerate(titles, 1):
+        for k, title in enumerate(outline.titles, 1):
             self.bracket.addItem(title, k)
         self.bracket.blockSignals(False)
         self.bracket.setCurrentIndex(0)
         self._on_bracket_changed()
+
+    def _name_modes(self, labels: tuple[str, str]) -> None:
+        for k, label in enumerate(labels):
+            self.mode.setItemText(k, label)
 
     def _on_explain_clicked(self) -> None:
         self.explain(self.round.value())
 
     def _on_bracket_changed(self, _index: int = 0) -> None:
         index, mode = self.bracket.currentData(), self.mode.currentData()
-        q = self.question(self.explained)
-        if q is None or self.explained is None or index is None:
+        explained = self.explained
+        if self.context is None or explained is None or index is None:
             return
         self.status.setText(f"Candidates of bracket {index}…")
 
-        def done(table: xs.CandidateTable) -> None:
-            self.status.setText("")
-            self.show_table(table)
+        def done(table: CandidateTable) -> None:
+            if self.explained == explained:
+                self.status.setText("")
+                self.show_table(table)
 
-        self._submit(xs.candidates_of, q, index, mode, on_done=done)
+        self._submit(sv.explain_candidates, explained, index, mode, on_done=done)
 
-    def show_table(self, table: xs.CandidateTable) -> None:
+    def show_table(self, table: CandidateTable) -> None:
         self.table_data = table
         articles = table.used_articles()
-        headers = list(FIXED_COLUMNS) + list(articles)
+        headers = list(FIXED_COLUMNS) + [table.label(a) for a in articles]
         self.candidates.clear()
         self.candidates.setColumnCount(len(headers))
         self.candidates.setHorizontalHeaderLabels(headers)
@@ -460,12 +494,14 @@ class ExplainDock(QDockWidget):
             if article == table.decided_by:
                 header = self.candidates.horizontalHeaderItem(c)
                 if header is not None:
-                    header.setText(f"{article} ★")
+                    header.setText(f"{table.label(article)} ★")
                     header.setToolTip("The deciding criterion")
         self._fit_candidates()
-        decided = f" Decided by <b>{table.decided_by}</b>." if table.decided_by else ""
+        decided = f" Decided by <b>{table.label(table.decided_by)}</b>." if table.decided_by else ""
         notes = "".join(f"<br><i>Note on the Arbiters' Manual: {html.escape(n, quote=False)}</i>" for n in table.notes)
-        self.decision.setText(table.summary + decided + notes)
+        by_hand = html.escape(table.by_hand, quote=False)
+        by_hand = f"<br><span style='color:#b00020'>{by_hand}</span>" if by_hand else ""
+        self.decision.setText(html.escape(table.summary, quote=False) + decided + by_hand + notes)
         chosen = next((k for k, row in enumerate(table.rows) if row.chosen), 0)
         if table.rows:
             self.candidates.selectRow(chosen)
@@ -522,38 +558,40 @@ class ExplainDock(QDockWidget):
         self.ask_a.setValue(a)
         self.ask_b.setValue(b)
         self.tabs.setCurrentIndex(DESK)
-        self._ask(xs.why_not_of, a, b)
+        self._ask(sv.explain_why_not, a, b)
 
     def ask_why_float(self, number: int) -> None:
         self.ask_x.setValue(number)
         self.tabs.setCurrentIndex(DESK)
-        self._ask(xs.why_float_of, number)
+        self._ask(sv.explain_why_float, number)
 
     def compare_editions(self) -> None:
         """The round by both editions of the Dutch rules, side by side (``explain.compare_editions``)."""
-        q = self.question()
-        if q is None:
+        if self.context is None:
             return
+        number = self._asked_round()
         self.tabs.setCurrentIndex(DESK)
-        self.status.setText(f"Round {q.round}: pairing by both editions…")
+        self.status.setText(f"Round {number}: pairing by both editions…")
+        self._submit(sv.explain_comparison, number, on_done=self.show_answer, asked=True)
 
-        def done(text: str) -> None:
-            self.status.setText("")
-            self.answer.setHtml(text)
-
-        self._submit(xs.compare_of, q, on_done=done)
-
-    def _ask(self, fn: Callable[..., str], *args: int) -> None:
-        q = self.question()
-        if q is None:
+    def _ask(self, service: Callable[..., Answer], *args: int) -> None:
+        if self.context is None:
             return
-        self.status.setText(f"Round {q.round}: working out the answer…")
+        number = self._asked_round()
+        self.status.setText(f"Round {number}: working out the answer…")
+        self._submit(service, number, *args, on_done=self.show_answer, asked=True)
 
-        def done(text: str) -> None:
-            self.status.setText("")
-            self.answer.setHtml(xs.answer_html(text))
+    def _asked_round(self) -> int:
+        """The round in the box; the round asked for when the box cannot hold it yet (its range is still being
+        read off the window's thread)."""
+        chosen = self._chosen_round
+        return chosen if chosen is not None and chosen > self.round.maximum() else self.round.value()
 
-        self._submit(fn, q, *args, on_done=done)
+    def show_answer(self, answer: Answer) -> None:
+        """A desk answer built from its structured data: the question, the lines, a round changed by hand."""
+        self.answer_data = answer
+        self.status.setText("")
+        self.answer.setHtml(answer_html(answer))
 
     # --- teaching ----------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMessageBo
 from arbiter_app import atomic
 from arbiter_app import services as sv
 from arbiter_app.gui import files, process_call, settings
+from arbiter_app.gui.connect_dialog import ConnectDialog
 from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.messages import may_write, show_error
 from arbiter_app.gui.modal import run_modal
@@ -46,13 +47,23 @@ class FileActions(QMainWindow):
     def show_welcome(self) -> None:
         raise NotImplementedError
 
-    def open_file(self, path: Path, create: bool = False) -> bool:
-        """Open a tournament file (``create``: a new file may be made); False if refused."""
+    def connect_to_server(self) -> None:
+        """File > Connect to a server…: a tournament database that several desks share."""
+        dialog = ConnectDialog(self)
+        if run_modal(dialog):
+            self.open_file(dialog.location(), create=True, desk=dialog.desk_name())
+
+    def open_file(self, path: Path | Any, create: bool = False, desk: str = "") -> bool:
+        """Open a tournament file (``create``: a new file may be made) or a server's database (a URL); False if
+        refused."""
         try:
             db = open_database(path, create=create)
+            if desk:
+                db.desk = desk
         except Exception as error:  # noqa: BLE001
             show_error(self, error)
-            settings.forget_file(path)
+            if isinstance(path, Path):
+                settings.forget_file(path)
             if self.context is None:
                 self.show_welcome()  # the recent files without it
             return False
@@ -81,8 +92,10 @@ class FileActions(QMainWindow):
 
     def chain_accepted(self, db: Database) -> bool:
         """At every open: a file changed outside the program is a Level-3 warning; proceeding records the change
-        in the audit log (a file open read-only is only shown), cancelling leaves it unopened."""
-        report = sv.verify_audit_chain(db)
+        in the audit log (a file open read-only is only shown), cancelling leaves it unopened.  The chain is checked
+        off the window's thread (the window repaints meanwhile, issue 28)."""
+        report = self._wait_for(partial(files.audit_chain_of, str(db.path))) if db.path is not None else (
+            sv.verify_audit_chain(db))
         if report.intact:
             return True
         if db.read_only:
@@ -104,7 +117,7 @@ class FileActions(QMainWindow):
     def _create_in(self, db: Database) -> int | None:
         """An empty file: ask for the new tournament's settings."""
         dialog = TournamentDialog(self)
-        dialog.file.setText(str(db.path))
+        dialog.file.setText(db.name)
         dialog.file.setEnabled(False)
         if not run_modal(dialog):
             return None
@@ -218,9 +231,9 @@ class FileActions(QMainWindow):
 
     def save_a_copy(self) -> None:
         """File > Save a copy: one consistent file (what is still in the ``-wal`` file beside it included)."""
-        if self.context is None or self.context.path is None:
+        if self.context is None:
             return
-        path = self.context.path
+        path = self.context.path or files.data_folder() / "tournament.db"  # a server's: a file of its own
         suggested = path.with_name(f"{path.stem}-copy{path.suffix}")
         name, _ = QFileDialog.getSaveFileName(
             self, "Save a copy of the tournament file", str(suggested), FILE_FILTER, options=QFileDialog.Option.DontConfirmOverwrite
@@ -246,7 +259,7 @@ class FileActions(QMainWindow):
         if self.context is None:
             return
         edition = self.context.read(sv.get_tournament).edition
-        default = "TRF-2026" if edition == "fide-2026" else "TRF-16"
+        default = sv.edition_trf_format(edition).upper()  # the edition's own format: TRF-2026, TRF-16
         # The final report is refused while a game waits for its result (checklist Q169).
         formats = ["TRF-2026", "TRF-16", "TRF-2026 final report", "TRF-16 final report"]
         chosen, ok = QInputDialog.getItem(

@@ -33,6 +33,7 @@ from arbiter_app.gui.explain_dock import ExplainDock
 from arbiter_app.gui.fide_mode import add_fide_mode
 from arbiter_app.gui.file_actions import FileActions
 from arbiter_app.gui.hall_display import HallDisplay
+from arbiter_app.gui.hall_network import HallNetworkDialog
 from arbiter_app.gui.help_viewer import ManualWindow
 from arbiter_app.gui.messages import show_error
 from arbiter_app.gui.modal import run_modal
@@ -58,6 +59,7 @@ class MainWindow(FileActions):
         self.runner = runner or Runner(self)
         self.context: TournamentContext | None = None
         self.hall_display: HallDisplay | None = None
+        self.hall_network: HallNetworkDialog | None = None
         self.welcome = WelcomeView()
         self.players_view = PlayersView()
         self.rounds_view = RoundsView()
@@ -136,6 +138,7 @@ class MainWindow(FileActions):
         file_menu = bar.addMenu("&File")
         file_menu.addAction(self._action("&New tournament…", self.new_tournament, QKeySequence.StandardKey.New))
         file_menu.addAction(self._action("&Open…", self.choose_file, QKeySequence.StandardKey.Open))
+        file_menu.addAction(self._action("&Connect to a server…", self.connect_to_server))
         self.recent_menu = file_menu.addMenu("Open &recent")
         file_menu.addAction(self._action("Open the Arbiters' Manual &example", self.open_example))
         file_menu.addSeparator()
@@ -177,8 +180,14 @@ class MainWindow(FileActions):
         self.hall_action = self._action("&Hall display", self.show_hall_display, "F8")
         self.hall_action.setToolTip("The round's pairings on a second screen or projector, by board and by name")
         view_menu.addAction(self.hall_action)
+        self.hall_network_action = self._action("Hall &network…", self.show_hall_network)
+        self.hall_network_action.setToolTip("Serve the pairings, standings and deputies' result entry on the hall's "
+                                            "network: the address and its QR code")  # fmt: skip
+        view_menu.addAction(self.hall_network_action)
         self.seminar_action = self._action("&Seminar mode", self.show_seminar, "F9")
-        self.seminar_action.setToolTip("Full screen, large type: the round in the explain panel, a step per key")
+        self.seminar_action.setToolTip(
+            "Full screen, large type: the round in the explain panel as slides, one per key; Ctrl+P: a PDF handout"
+        )
         view_menu.addAction(self.seminar_action)
         self.compare_action = self._action("Compare the &editions…", self.compare_editions)
         self.compare_action.setToolTip("A round paired by Baku 2016 and by the 2026 edition, side by side (seminars)")
@@ -201,6 +210,7 @@ class MainWindow(FileActions):
             self.save_copy_action,
             self.compare_action,
             self.seminar_action,
+            self.hall_network_action,
             self.close_action,
             self.undo_action,
             self.settings_action,
@@ -275,6 +285,10 @@ class MainWindow(FileActions):
     # --- the open tournament ---------------------------------------------------
 
     def _set_context(self, context: TournamentContext | None) -> None:
+        if self.hall_network is not None:  # it serves the file that closes
+            self.hall_network.shut_down()
+            self.hall_network.close()
+            self.hall_network = None
         old, self.context = self.context, context
         for view, _ in self.views():
             view.set_context(context)
@@ -290,8 +304,8 @@ class MainWindow(FileActions):
             return
         context.message.connect(self._on_context_message)
         context.changed.connect(self._update_title)
-        assert context.path is not None
-        settings.remember_file(context.path, context.tournament.name)
+        if context.path is not None:  # a server's database is not a recent file (its URL may carry a password)
+            settings.remember_file(context.path, context.tournament.name)
         self._refresh_recent_menu()
         for action in self.tournament_actions:
             action.setEnabled(True)
@@ -313,7 +327,7 @@ class MainWindow(FileActions):
             return
         t = self.context.tournament
         self.setWindowTitle(f"{t.name} — {sv.system_of_info(t).rules_title} — Arbiter")
-        self.file_label.setText(str(self.context.path))
+        self.file_label.setText(self.context.db.name)  # a server's URL without its password
 
     def close_tournament(self) -> None:
         self._set_context(None)
@@ -399,6 +413,16 @@ class MainWindow(FileActions):
         self.hall_display.show()
         self.hall_display.raise_()
         return self.hall_display
+
+    def show_hall_network(self) -> HallNetworkDialog | None:
+        """View > Hall network: start or stop serving the hall's pages; deputies' links and conflicts."""
+        if self.context is None:
+            return None
+        if self.hall_network is None:
+            self.hall_network = HallNetworkDialog(self.context, self)
+        self.hall_network.show()
+        self.hall_network.raise_()
+        return self.hall_network
 
     def show_seminar(self) -> SeminarView | None:
         """View > Seminar mode: the round chosen in the explain panel, full screen, one step per key press."""

@@ -26,6 +26,7 @@ from arbiter_app.gui.context import TournamentContext
 from arbiter_app.gui.fide_search import FideSearch
 from arbiter_app.gui.messages import error_text, is_expected
 from arbiter_app.gui.modal import run_modal
+from arbiter_app.gui.warning_dialogs import confirmed_call
 from arbiter_app.gui.rating_choice import RatingChoiceDialog
 from arbiter_app.services import rating_lists as rl
 from arbiter_app.services.dto import PlayerInfo
@@ -150,6 +151,7 @@ class PlayerDialog(QDialog):
         if player is None and first_open > 1:
             self._add_late_entry(form, first_open)
         self.errors = finish_form(self, form, self._on_accepted, ok_text="Add" if player is None else "Save")
+        self._saving = False
         self.added: list[PlayerInfo] = []
         """The players registered with "Add and next" (the dialog stays open for the next one)."""
         self.next_button: QPushButton | None = None
@@ -167,7 +169,10 @@ class PlayerDialog(QDialog):
         self.entry_round = QSpinBox()
         self.entry_round.setRange(1, rounds)
         self.entry_round.setValue(min(first_open, rounds))
-        self.entry_round.setToolTip("C.04.2.C: a late entry is paired from this round")
+        self.entry_round.setToolTip(
+            "C.04.2.C: a late entry is paired from this round; the round published and not started: C.04.2-2026 "
+            "4.4.4, its pairing then changed by hand"
+        )
         self.missed = QComboBox()
         for text, code in MISSED:
             self.missed.addItem(text, code)
@@ -175,6 +180,17 @@ class PlayerDialog(QDialog):
         form.addRow(QLabel("<b>Late entry</b> (C.04.2.C)"))
         form.addRow("Plays from &round:", self.entry_round)
         form.addRow("&Missed rounds:", self.missed)
+
+    def _register(
+        self, service: Callable[..., PlayerInfo], name: str, fields: dict[str, Any], level: int
+    ) -> PlayerInfo:
+        if service is sv.register_player:
+            return self._context.call(service, name, **fields, confirmed=level)
+        listed = fields.pop("listed")
+        try:
+            return self._context.call(service, name, listed, **fields, confirmed=level)
+        finally:
+            fields["listed"] = listed
 
     def _fill(self, p: PlayerInfo | RatedPlayer) -> None:
         self.name.setText(p.name)
@@ -233,8 +249,59 @@ class PlayerDialog(QDialog):
         self.name.setFocus()
 
     def _on_accepted(self) -> None:
-        if self._save():
+        if self._player is not None:
+            self._save_edit()
+        elif self._save():
             self.accept()
+
+    @property
+    def is_saving(self) -> bool:
+        """The changes are being stored off the window's thread (the dialog closes once they are)."""
+        return self._saving
+
+    def _save_edit(self) -> None:
+        """Store the changes to the player off the window's thread (each change to the file is sealed in the audit
+        chain, a digest of the whole tournament: a third of a second with 2,000 players, issue 28), then close;
+        a refusal is shown under the form, which stays open."""
+        old = self._player
+        assert old is not None
+        changes = {k: v for k, v in self.fields().items() if getattr(old, k) != v}
+        if not changes:
+            self.result_player = old
+            self.accept()
+            return
+        self.errors.setStyleSheet("color: #b00020;")
+        self._set_saving(True)
+
+        def stored(player: PlayerInfo) -> None:
+            self._set_saving(False)
+            self.result_player = player
+            self._context.changed.emit()
+            self.accept()
+
+        def refused(error: BaseException) -> None:
+            self._set_saving(False)
+            show_inline(self.errors, error)
+
+        self._context.write(sv.edit_player, old.number, expected=old.name, on_done=stored, on_error=refused, **changes)
+
+    def _set_saving(self, saving: bool) -> None:
+        self._saving = saving
+        buttons = self.findChild(QDialogButtonBox)
+        if buttons is not None:
+            buttons.setEnabled(not saving)
+        if saving:
+            self.errors.setStyleSheet("")
+            self.errors.setText("Saving…")
+            self.errors.show()
+        else:
+            self.errors.setStyleSheet("color: #b00020;")
+            self.errors.setText("")
+            self.errors.hide()
+
+    def reject(self) -> None:
+        if not self._saving:  # the change is on its way to the file: the dialog closes when it is stored
+            super().reject()
 
     def _save(self) -> bool:
         """Register (or save) the player; False, the refusal shown under the form, if the services refuse."""
@@ -247,10 +314,14 @@ class PlayerDialog(QDialog):
                     fields["entry_round"] = self.entry_round.value()
                     fields["missed_rounds"] = self.missed.currentData()
                 listed = self.listed
+                service: Callable[..., PlayerInfo] = sv.register_player
                 if listed is not None and (listed.national or listed.rating == fields["rating"]):
-                    self.result_player = self._context.call(rl.register_with_rating, name, listed, **fields)
-                else:
-                    self.result_player = self._context.call(sv.register_player, name, **fields)
+                    service, fields["listed"] = rl.register_with_rating, listed
+                # A late entry into the published round not yet started asks at Level 3 (C.04.2-2026 4.4.4).
+                registered = confirmed_call(self, lambda level: self._register(service, name, fields, level))
+                if registered is None:
+                    return False
+                self.result_player = registered
             else:
                 old = self._player
                 changes = {k: v for k, v in fields.items() if getattr(old, k) != v}

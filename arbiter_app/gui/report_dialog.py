@@ -8,7 +8,7 @@ numbers, a table too wide for the paper scaled down, never cut).
 
 The document is made off the window's thread (in the child process:
 :func:`arbiter_app.reports.report_preview`), and the preview shows it a part
-at a time (40 lines of its tables: a report of 2,000 players laid out whole
+at a time (20 lines of its tables: a report of 2,000 players laid out whole
 would hold the window for seconds, issue 28); saving runs there too and says
 where the file went.
 """

@@ -71,6 +71,8 @@ class RoundsView(ContextView):
         self._wanted: int | None = None
         self._pending: dict[int, int] = {}
         """Board -> how many of its results typed are being stored."""
+        self._stored_versions: dict[tuple[int, int], int] = {}
+        """Several desks: the version of each board as this desk last stored it (round, board)."""
         self.feedback = QLabel()
         self.round_actions = RoundActions(self, self)
         self.pair_action = self.round_actions.pair
@@ -327,6 +329,7 @@ class RoundsView(ContextView):
         if self.context is None or info is None:
             return
         context = self.context
+        seen = self._seen_version(board)
         self._pending[board] = self._pending.get(board, 0) + 1
         row = self.model.row_of_board(board)
         if move_on and row is not None:
@@ -334,6 +337,7 @@ class RoundsView(ContextView):
 
         def stored(entered: ResultInfo) -> None:
             self._settle_pending(board)
+            self._stored_versions[(info.number, board)] = entered.board.version
             if context is self.context:
                 self._entering = True
                 try:
@@ -366,7 +370,20 @@ class RoundsView(ContextView):
                 self._say_error(error)
             self.select_board(board)
 
-        context.write(sv.enter_result, info.number, board, result, on_done=stored, on_error=refused)
+        enter = sv.enter_result if seen is None else partial(sv.enter_result, seen=seen)
+        context.write(enter, info.number, board, result, on_done=stored, on_error=refused)
+
+    def _seen_version(self, board: int) -> int | None:
+        """Several desks on a server: the board's version this desk shows (a result another desk entered since is
+        then refused, naming who, never overwritten); None on a file, or while a result of this desk for the
+        board is still being stored (this desk's own results go in the order typed)."""
+        info = self.current
+        if self.context is None or info is None or not self.context.db.server or self._pending.get(board):
+            return None
+        shown = next((b.version for b in info.boards if b.number == board), None)
+        if shown is None:
+            return None
+        return max(shown, self._stored_versions.get((info.number, board), 0))
 
     @property
     def pending_boards(self) -> frozenset[int]:

@@ -447,7 +447,6 @@ class CriteriaSet:
     [C8] of 2026) and ``quality[2:]`` below it.
     """
 
-    edition: str
     quality: tuple[Criterion, ...]
     base: Callable[[Sequence[Contestant], Sequence[Contestant]], int]
     """The score a downfloater's rules measure from, given the bracket's residents and everyone in its graph."""
@@ -470,5 +469,5 @@ def _resident_base(residents: Sequence[Contestant], _everyone: Sequence[Contesta
     return residents[0].score
 
 
-BAKU_2016_CRITERIA = CriteriaSet("baku-2016", QUALITY_CRITERIA, _artificial_base, bye_unplayed=False)
-FIDE_2026_CRITERIA = CriteriaSet("fide-2026", QUALITY_CRITERIA_2026, _resident_base, bye_unplayed=True)
+BAKU_2016_CRITERIA = CriteriaSet(QUALITY_CRITERIA, _artificial_base, bye_unplayed=False)
+FIDE_2026_CRITERIA = CriteriaSet(QUALITY_CRITERIA_2026, _resident_base, bye_unplayed=True)

@@ -7,14 +7,19 @@
 Only services open transactions; nothing here commits on its own.
 """
 
+from arbiter_app.persistence import desks  # noqa: F401 - who changed a row, recorded at every flush
 from arbiter_app.persistence.database import (
     ARBITER_ENV,
     Database,
+    LocationError,
     create_database_engine,
     default_data_dir,
     default_database_path,
     open_database,
     open_memory_database,
+    open_server,
+    parse_location,
+    redacted,
 )
 from arbiter_app.persistence.errors import DatabaseBusyError, DatabaseFileError, SchemaTooNewError
 from arbiter_app.persistence.migrate import HEAD_REVISION, upgrade_to_head
@@ -25,11 +30,15 @@ __all__ = [
     "Database",
     "DatabaseBusyError",
     "DatabaseFileError",
+    "LocationError",
     "SchemaTooNewError",
     "create_database_engine",
     "default_data_dir",
     "default_database_path",
     "open_database",
     "open_memory_database",
+    "open_server",
+    "parse_location",
+    "redacted",
     "upgrade_to_head",
 ]

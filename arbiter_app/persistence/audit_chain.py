@@ -28,6 +28,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import date, datetime
 from typing import Any, Protocol
 
 from sqlalchemy import text
@@ -91,6 +92,56 @@ END"""
 """An entry is never changed: its hash and state are written once, by the program's commit, and nothing else
 (an undo is an entry of its own that names the entry it undoes)."""
 TRIGGERS = {"audit_entries_no_delete": NO_DELETE, "audit_entries_no_update": NO_UPDATE}
+
+# On PostgreSQL the same rules are trigger functions (the error is an integrity violation, as SQLite's ABORT is),
+# and TRUNCATE, which fires no row trigger, is refused by a statement trigger of its own.
+_PG_DELETE_BODY = """
+BEGIN
+    RAISE EXCEPTION 'the audit log is append-only: its rows cannot be deleted' USING ERRCODE = 'restrict_violation';
+END
+"""
+
+
+def _pg_update_body(allowed: str, unchanged: Sequence[str]) -> str:
+    """A trigger function's body refusing every update but ``allowed`` with the ``unchanged`` columns kept."""
+    kept = " AND ".join(f"NEW.{c} IS NOT DISTINCT FROM OLD.{c}" for c in unchanged)
+    return f"""
+BEGIN
+    IF NOT ({allowed} AND {kept}) THEN
+        RAISE EXCEPTION 'the audit log is append-only: its rows cannot be changed' USING ERRCODE = 'restrict_violation';
+    END IF;
+    RETURN NEW;
+END
+"""
+
+
+_PG_UPDATE_BODY = _pg_update_body("OLD.chain_hash IS NULL AND NEW.chain_hash IS NOT NULL", ENTRY_COLUMNS)
+PG_TRIGGERS = {
+    "audit_entries_no_delete": ("BEFORE DELETE", "FOR EACH ROW", _PG_DELETE_BODY),
+    "audit_entries_no_update": ("BEFORE UPDATE", "FOR EACH ROW", _PG_UPDATE_BODY),
+    "audit_entries_no_truncate": ("BEFORE TRUNCATE", "FOR EACH STATEMENT", _PG_DELETE_BODY),
+}
+"""PostgreSQL: per trigger on ``audit_entries``, its event, its level and its function's body (the function has the
+trigger's name)."""
+
+
+def pg_trigger_sql(table: str, name: str, event: str, level: str, body: str) -> list[str]:
+    """The statements that make the PostgreSQL trigger ``name`` on ``table`` (its function of the same name)."""
+    return [
+        f"CREATE OR REPLACE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $body${body}$body$",
+        f"DROP TRIGGER IF EXISTS {name} ON {table}",
+        f"CREATE TRIGGER {name} {event} ON {table} {level} EXECUTE FUNCTION {name}()",
+    ]
+
+
+def pg_undone_triggers(columns: Sequence[str]) -> list[str]:
+    """PostgreSQL, revisions 0005 to 0017: the log append-only but for ``undone`` set once (``columns`` unchanged)."""
+    body = _pg_update_body("NOT OLD.undone AND NEW.undone", ("arbiter", *columns))
+    triggers = {**PG_TRIGGERS, "audit_entries_no_update": ("BEFORE UPDATE", "FOR EACH ROW", body)}
+    return [sql for name, (event, level, text_) in triggers.items()
+            for sql in pg_trigger_sql("audit_entries", name, event, level, text_)]  # fmt: skip
+
+
 class Executor(Protocol):
     """A SQLAlchemy ``Session`` or ``Connection``."""
 
@@ -134,8 +185,57 @@ def _sha(*parts: object) -> str:
     return hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def dialect_name(conn: Executor) -> str:
+    """``sqlite`` or ``postgresql``: the database under a Session or a Connection."""
+    bind = conn.get_bind() if isinstance(conn, Session) else conn
+    return str(bind.dialect.name)  # type: ignore[union-attr]
+
+
 def _columns(conn: Executor, table: str) -> set[str]:
-    return {row[1] for row in conn.execute(text(f'PRAGMA table_info("{table}")'))}
+    if dialect_name(conn) == "sqlite":
+        return {row[1] for row in conn.execute(text(f'PRAGMA table_info("{table}")'))}
+    return set(_all_columns(conn).get(table, ()))
+
+
+_SQLITE_DATETIME = "%Y-%m-%d %H:%M:%S.%f"
+
+
+def plain(value: object) -> object:
+    """A value as SQLite holds it (what the hashes were first written from): PostgreSQL's booleans, dates and times
+    become SQLite's whole numbers and text, so that a tournament hashes alike on both (a copy stays intact)."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, datetime):
+        return value.strftime(_SQLITE_DATETIME)
+    if isinstance(value, date):
+        return value.isoformat()
+    return value
+
+
+COLUMNS_KEY = "arbiter_columns"
+"""A server connection's ``info`` key: the columns of every table, read once (dropped after an upgrade)."""
+
+
+def _all_columns(conn: Executor) -> dict[str, list[str]]:
+    """Per table, its columns (on a server: one catalogue query per connection, the schema changing only when the
+    program upgrades it)."""
+    out: dict[str, list[str]] = {}
+    if dialect_name(conn) == "sqlite":
+        for table in STATE:
+            out[table] = [row[1] for row in conn.execute(text(f'PRAGMA table_info("{table}")'))]
+        return out
+    kept = (conn.connection() if isinstance(conn, Session) else conn).info  # type: ignore[union-attr]
+    if COLUMNS_KEY in kept:
+        return dict(kept[COLUMNS_KEY])
+    rows = conn.execute(text(
+        "SELECT c.relname, a.attname FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid "
+        "WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r' AND a.attnum > 0 "
+        "AND NOT a.attisdropped ORDER BY c.relname, a.attnum"
+    ))  # fmt: skip
+    for table, column in rows:
+        out.setdefault(str(table), []).append(str(column))
+    kept[COLUMNS_KEY] = out
+    return dict(out)
 
 
 def _driver(conn: Executor) -> Any:
@@ -148,13 +248,18 @@ def state_digest(conn: Executor) -> dict[str, str]:
     """Per table of :data:`STATE`, the SHA-256 of its rows (the listed columns, in row order, as Python writes the
     tuples SQLite gives: text, whole numbers, None)."""
     raw = _driver(conn)
+    server = dialect_name(conn) != "sqlite"
+    columns = _all_columns(conn)
     out: dict[str, str] = {}
     for table, wanted in STATE.items():
-        present = {row[1] for row in raw.execute(f'PRAGMA table_info("{table}")')}
+        present = set(columns.get(table, ()))
         if not present:
             continue
         listing = ", ".join(f'"{c}"' for c in wanted if c in present)
-        rows = raw.execute(f'SELECT {listing} FROM "{table}" ORDER BY rowid').fetchall()
+        # Every table of STATE has an integer primary key ``id``: SQLite's rowid is that id.
+        rows = raw.execute(f'SELECT {listing} FROM "{table}" ORDER BY {"id" if server else "rowid"}').fetchall()
+        if server:
+            rows = [tuple(plain(v) for v in row) for row in rows]
         out[table] = hashlib.sha256(repr(rows).encode("utf-8", "surrogatepass")).hexdigest()
     return out
 
@@ -200,7 +305,7 @@ def chain_entries(conn: Executor, ids: Sequence[int], state: str) -> str:
         ).first()
         if row is None or row[-1] is not None:
             continue  # gone (a savepoint rolled back) or chained already
-        last = entry_hash(_previous_hash(conn, entry_id), list(row[:-1]), state)
+        last = entry_hash(_previous_hash(conn, entry_id), [plain(v) for v in row[:-1]], state)
         conn.execute(
             text("UPDATE audit_entries SET chain_hash = :h, state = :s WHERE id = :id"),
             {"h": last, "s": state, "id": entry_id},
@@ -257,7 +362,27 @@ def _normal(sql: str | None) -> str:
     return " ".join((sql or "").split())
 
 
+def _pg_trigger_findings(conn: Executor) -> list[Finding]:
+    found = {
+        str(name): (str(enabled), str(source or ""))
+        for name, enabled, source in conn.execute(text(
+            "SELECT t.tgname, t.tgenabled, p.prosrc FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid "
+            "WHERE t.tgrelid = 'audit_entries'::regclass AND NOT t.tgisinternal"
+        ))
+    }  # fmt: skip
+    out = []
+    for name, (_event, _level, body) in PG_TRIGGERS.items():
+        if name not in found:
+            out.append(Finding(f"trigger:{name}", None, f"the trigger {name} that keeps the audit log append-only "
+                                                        "was removed"))  # fmt: skip
+        elif found[name][0] == "D" or _normal(found[name][1]) != _normal(body):
+            out.append(Finding(f"trigger:{name}", None, f"the trigger {name} was changed"))
+    return out
+
+
 def _trigger_findings(conn: Executor) -> list[Finding]:
+    if dialect_name(conn) != "sqlite":
+        return _pg_trigger_findings(conn)
     found = {
         str(name): str(sql)
         for name, sql in conn.execute(
@@ -301,8 +426,8 @@ def verify(conn: Executor) -> Verification:
     rows = _entries(conn)
     width = len(ENTRY_COLUMNS)
     for row in rows:
-        values, stored, state = list(row[:width]), row[width], row[width + 1]
-        entry_id = int(values[0])
+        values, stored, state = [plain(v) for v in row[:width]], row[width], row[width + 1]
+        entry_id = int(row[0])
         if stored is None:
             findings.append(Finding(f"entry:{entry_id}", entry_id, f"entry #{entry_id} was added outside the "
                                                                    "program (it has no hash)"))  # fmt: skip
@@ -315,7 +440,7 @@ def verify(conn: Executor) -> Verification:
             findings.append(Finding(f"entry:{entry_id}", entry_id, text_))
         if values[2] == OUTSIDE_CHANGE and stored is not None and values[5]:
             try:
-                accepted.update(json.loads(values[5]).get("findings", ()))
+                accepted.update(json.loads(str(values[5])).get("findings", ()))
             except (ValueError, AttributeError):
                 pass
         previous = GENESIS if stored is None else str(stored)
@@ -341,6 +466,11 @@ def verify(conn: Executor) -> Verification:
 
 def restore_triggers(conn: Executor) -> None:
     """Put the append-only triggers back as the program made them."""
+    if dialect_name(conn) != "sqlite":
+        for name, (event, level, body) in PG_TRIGGERS.items():
+            for statement in pg_trigger_sql("audit_entries", name, event, level, body):
+                conn.execute(text(statement))
+        return
     for name, sql in TRIGGERS.items():
         conn.execute(text(f"DROP TRIGGER IF EXISTS {name}"))
         conn.execute(text(sql))

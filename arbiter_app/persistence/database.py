@@ -21,24 +21,35 @@ deferred), which WAL lets run beside a writer.
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import sys
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
-from sqlalchemy import URL, Engine, create_engine, event, inspect, text
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy import URL, Engine, create_engine, event, inspect, make_url, text
+from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm.exc import StaleDataError
 
 from arbiter_app.persistence import audit_chain
-from arbiter_app.persistence.errors import DatabaseBusyError, DatabaseFileError, OutsideChangeError
-from arbiter_app.persistence.migrate import HEAD_REVISION, upgrade_to_head
+from arbiter_app.persistence.errors import (
+    ChangedMeanwhileError,
+    DatabaseBusyError,
+    DatabaseFileError,
+    OutsideChangeError,
+)
+from arbiter_app.persistence.migrate import HEAD_REVISION, WRITE_LOCK, upgrade_to_head
 
 APP_FOLDER = "arbiter_app"
 DEFAULT_BUSY_TIMEOUT_MS = 5000
+SERVER_BUSY_TIMEOUT_MS = 30000
+"""On a server several desks queue for the write lock: a write waits up to this long before it is refused."""
 ARBITER_ENV = "ARBITER_NAME"
 """Environment variable naming the arbiter at work, when :func:`open_database` is not told."""
 NEW_ENTRIES = "audit_entries_added"
@@ -47,6 +58,57 @@ _SEALED = "sealed_data_version"
 """Per connection: its ``PRAGMA data_version`` when it last sealed the file."""
 BUSY_TIMEOUT_ENV = "ARBITER_BUSY_TIMEOUT_MS"
 """Environment variable overriding the busy timeout (milliseconds), e.g. for tests."""
+
+
+SERVER_DRIVER = "postgresql+psycopg"
+"""The one server database supported: PostgreSQL through psycopg 3."""
+_SERVER_SCHEMES = {"postgresql", "postgres", SERVER_DRIVER}
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]+):")
+"""A URL's scheme (two characters at least: ``C:\\...`` is a Windows path)."""
+CHANGES_CHANNEL = "arbiter_changes"
+"""The NOTIFY channel on which every committed write is announced to the other desks."""
+
+
+class LocationError(DatabaseFileError):
+    """``--db`` or the connect dialog named something that is neither a file path nor a supported URL."""
+
+
+def redacted(url: URL) -> str:
+    """The URL as shown, recorded and remembered: no password (nor a ``password=`` parameter)."""
+    query = {k: v for k, v in url.query.items() if k.lower() not in ("password", "passfile")}
+    bare = URL.create(url.drivername, url.username, None, url.host, url.port, url.database, query)
+    return unquote(bare.render_as_string(hide_password=False))
+
+
+def parse_location(location: str | os.PathLike[str] | URL) -> Path | URL:
+    """A tournament's place: a file path, or the URL of a database on a PostgreSQL server.
+
+    ``postgresql://`` and ``postgres://`` mean ``postgresql+psycopg://``.  Anything with another scheme (``sqlite:``,
+    ``mysql://``, ``file:``, a misspelt ``postgresq://``) is refused, never taken as a file name."""
+    if isinstance(location, URL):
+        url = location
+    elif not isinstance(location, str) or not _SCHEME.match(location):
+        return Path(location)
+    else:
+        scheme = _SCHEME.match(location).group(1)  # type: ignore[union-attr]
+        shown = scheme + ":..."
+        if scheme.lower() not in _SERVER_SCHEMES:
+            raise LocationError(
+                shown, f"neither a tournament file's path nor a supported database URL (scheme {scheme!r}); give a "
+                f"file path, or a server as {SERVER_DRIVER}://user@host/database (a file whose name has a colon: "
+                "write it as ./NAME)",
+            )
+        try:
+            url = make_url(location)
+        except ArgumentError as error:
+            raise LocationError(shown, "not a valid database URL (expected "
+                                f"{SERVER_DRIVER}://user@host/database)") from error  # fmt: skip
+    if url.drivername not in _SERVER_SCHEMES:
+        raise LocationError(redacted(url), f"unsupported database (only {SERVER_DRIVER}://user@host/database)")
+    url = url.set(drivername=SERVER_DRIVER)
+    if not url.database:
+        raise LocationError(redacted(url), "the URL names no database (…/database at its end)")
+    return url
 
 
 def default_data_dir() -> Path:
@@ -161,7 +223,7 @@ class Database:
     """An open tournament file: its engine and its two session factories."""
 
     path: Path | None
-    """The file, None for an in-memory database."""
+    """The file, None for an in-memory database or a server's."""
     engine: Engine
     session_factory: sessionmaker[Session]
     """Write transactions (``BEGIN IMMEDIATE``): ``with db.session_factory.begin() as s:``."""
@@ -171,6 +233,27 @@ class Database:
     """Who works on the file (the arbiter's name, asked once at start): every audit row records it."""
     read_only: bool = False
     """Opened read-only (``mode=ro``): every write fails."""
+    url: URL | None = None
+    """The server database's URL (password included: never shown, see :attr:`name`), None for a file."""
+    busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS
+    """A server: how long a write waits for the write lock before it is refused as busy."""
+    desk: str = ""
+    """Which desk works here (a server: the computer's name unless told), shown with the arbiter to other desks."""
+
+    desk_token: str = field(default_factory=lambda: uuid.uuid4().hex)
+    """This open database's own mark on the changes it announces (a server)."""
+
+    @property
+    def server(self) -> bool:
+        """On a PostgreSQL server (several desks at once)."""
+        return self.url is not None
+
+    @property
+    def who(self) -> str:
+        """The arbiter and the desk, as the audit log and the other desks name them."""
+        if not self.desk:
+            return self.arbiter
+        return f"{self.arbiter} at {self.desk}" if self.arbiter else f"desk {self.desk}"
 
     @classmethod
     def from_engine(cls, engine: Engine, path: Path | None) -> Database:
@@ -184,7 +267,9 @@ class Database:
 
     @property
     def name(self) -> str:
-        """The file name for messages."""
+        """The file name for messages (a server's URL without its password)."""
+        if self.url is not None:
+            return redacted(self.url)
         return str(self.path) if self.path is not None else ":memory:"
 
     @contextmanager
@@ -196,6 +281,10 @@ class Database:
         chaining its audit entries and sealing the state (:mod:`arbiter_app.persistence.audit_chain`)."""
         if self.read_only:
             raise DatabaseFileError(self.name, "the file is open read-only here (its folder or the file is read-only)")
+        if self.server:
+            with self._server_write(outside_changes) as session:
+                yield session
+            return
         with self.translated_errors(), self.session_factory.begin() as session:
             session.info["arbiter"] = self.arbiter
             # Another connection's commit changes data_version; without one, the state is the one this
@@ -207,12 +296,28 @@ class Database:
                 if changed:
                     raise OutsideChangeError(self.name, changed)
             yield session
-            session.flush()
-            # Entries of a savepoint rolled back (a sheet's bad row, a preview) are no longer in the session.
-            entries = [e for e in session.info.pop(NEW_ENTRIES, []) if inspect(e).persistent]
-            audit_chain.seal(session, sorted({e.id for e in entries}))
+            _seal(session)
             kept.pop(_SEALED, None)
         kept[_SEALED] = version
+
+    @contextmanager
+    def _server_write(self, outside_changes: bool) -> Iterator[Session]:
+        """A server's write transaction: the write lock first (waiting at most the busy timeout), the state checked,
+        then the work, the audit entries chained, the state sealed and the other desks told."""
+        with self.translated_errors(), self.session_factory.begin() as session:
+            session.info["arbiter"] = self.who
+            session.execute(  # one round trip: the wait bounded, the lock taken
+                text("SELECT set_config('lock_timeout', :wait, true), pg_advisory_xact_lock(:key)"),
+                {"wait": f"{int(self.busy_timeout_ms)}ms", "key": WRITE_LOCK},
+            )
+            if not outside_changes:
+                changed = audit_chain.state_findings(session, None)
+                if changed:
+                    raise OutsideChangeError(self.name, changed)
+            yield session
+            _seal(session)
+            note = f"{self.desk_token} {self.who}"  # the desk's own listener skips its own changes
+            session.execute(text("SELECT pg_notify(:channel, :note)"), {"channel": CHANGES_CHANNEL, "note": note})
 
     @contextmanager
     def read(self) -> Iterator[Session]:
@@ -225,22 +330,47 @@ class Database:
         """Turn SQLite's file-level failures into :class:`DatabaseFileError` messages."""
         try:
             yield
-        except OperationalError as error:
+        except StaleDataError as error:  # the row's version changed under this transaction (another desk)
+            raise ChangedMeanwhileError("a player or a board", "another desk") from error
+        except DBAPIError as error:
+            if self.server:
+                raise _server_error(self.name, error) from error
+            if not isinstance(error, OperationalError):
+                if isinstance(error.orig, sqlite3.DatabaseError) and "not a database" in str(error.orig):
+                    raise DatabaseFileError(
+                        self.name, "this is not a tournament file (not an SQLite database)"
+                    ) from error
+                raise
             if is_busy(error):
                 raise DatabaseBusyError(self.name) from error
             raise DatabaseFileError(self.name, f"cannot use the tournament file ({error.orig})") from error
-        except DBAPIError as error:
-            if isinstance(error.orig, sqlite3.DatabaseError) and "not a database" in str(error.orig):
-                raise DatabaseFileError(self.name, "this is not a tournament file (not an SQLite database)") from error
-            raise
 
     def dispose(self) -> None:
         """Close every pooled connection."""
         self.engine.dispose()
 
 
+def _seal(session: Session) -> None:
+    """The end of every write transaction: its audit entries chained, the state sealed."""
+    session.flush()
+    # Entries of a savepoint rolled back (a sheet's bad row, a preview) are no longer in the session.
+    entries = [e for e in session.info.pop(NEW_ENTRIES, []) if inspect(e).persistent]
+    audit_chain.seal(session, sorted({e.id for e in entries}))
+
+
+def _server_error(name: str, error: DBAPIError) -> Exception:
+    """A server's failure as a message: busy (the write lock not had in time), unreachable, or as it is."""
+    code = getattr(error.orig, "sqlstate", None)
+    if code in ("55P03", "57014"):  # lock_not_available, query_canceled (lock timeout)
+        return DatabaseBusyError(name, server=True)
+    if isinstance(error, OperationalError):
+        first = str(error.orig).strip().splitlines()[0] if str(error.orig).strip() else type(error.orig).__name__
+        return DatabaseFileError(name, f"cannot use the database on the server ({first})")
+    return error
+
+
 def open_database(
-    path: str | os.PathLike[str],
+    path: str | os.PathLike[str] | URL,
     *,
     create: bool = False,
     busy_timeout_ms: int | None = None,
@@ -262,7 +392,10 @@ def open_database(
     """
     if arbiter is None:
         arbiter = " ".join(os.environ.get(ARBITER_ENV, "").split())
-    file = Path(path)
+    place = parse_location(path)
+    if isinstance(place, URL):
+        return open_server(place, create=create, busy_timeout_ms=busy_timeout_ms, read_only=read_only, arbiter=arbiter)
+    file = place
     name = str(file)
     if not create and not file.is_file():
         raise DatabaseFileError(name, "no such tournament file (create one with 'arbiter new')")
@@ -298,6 +431,52 @@ def open_database(
     except BaseException:
         db.dispose()
         raise
+    return db
+
+
+DESK_ENV = "ARBITER_DESK"
+"""Environment variable naming the desk (default: the computer's name) when :func:`open_server` is not told."""
+
+
+def open_server(
+    url: URL,
+    *,
+    create: bool = False,
+    busy_timeout_ms: int | None = None,
+    read_only: bool = False,
+    arbiter: str = "",
+    desk: str | None = None,
+) -> Database:
+    """Open the tournament database ``url`` on a PostgreSQL server and bring its schema to the head revision.
+
+    The database itself must exist (the server's administrator makes it); an empty one becomes a tournament
+    database with ``create`` only.  A database holding another program's tables is refused, left untouched."""
+    import platform
+
+    if busy_timeout_ms is None:  # several desks queue for the write lock: a server waits longer than a file
+        busy_timeout_ms = int(os.environ.get(BUSY_TIMEOUT_ENV, SERVER_BUSY_TIMEOUT_MS))
+    if desk is None:
+        desk = " ".join((os.environ.get(DESK_ENV) or platform.node()).split())[:60]
+    engine = create_engine(
+        url, pool_pre_ping=True, connect_args={"connect_timeout": 10, "application_name": f"arbiter_app {desk}"[:60]}
+    )
+    db = Database.from_engine(engine, None)
+    db.url, db.arbiter, db.desk, db.busy_timeout_ms = url, arbiter, desk, busy_timeout_ms
+    try:
+        with db.translated_errors():
+            tables = set(inspect(engine).get_table_names())
+            if tables and "alembic_version" not in tables and "tournaments" not in tables:
+                shown = ", ".join(sorted(tables)[:5]) + (", ..." if len(tables) > 5 else "")
+                raise DatabaseFileError(db.name, f"this database belongs to another program (tables {shown}): not a "
+                                        "tournament database; left untouched")  # fmt: skip
+            if not tables and not create:
+                raise DatabaseFileError(db.name, "the database is empty: not a tournament database (create one with "
+                                        "'arbiter new' or import one with 'arbiter import-db')")  # fmt: skip
+            upgrade_to_head(db.engine, db.name)
+    except BaseException:
+        db.dispose()
+        raise
+    db.read_only = read_only
     return db
 
 

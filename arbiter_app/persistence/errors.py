@@ -19,10 +19,11 @@ class DatabaseFileError(ArbiterError):
 class DatabaseBusyError(DatabaseFileError):
     """Another process holds the file for writing (SQLite busy or locked)."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, server: bool = False) -> None:
         super().__init__(
             path,
-            "the tournament file is being written by another program or window; "
+            "the other desks kept the database busy longer than this desk waits; nothing was changed here, try "
+            "again in a moment" if server else "the tournament file is being written by another program or window; "
             "nothing was changed here, try again when it has finished",
         )
 
@@ -51,3 +52,27 @@ class OutsideChangeError(DatabaseFileError):
             + "; nothing was changed (see 'arbiter audit --verify'; accept the change to go on)",
         )
         self.findings = tuple(findings)
+
+
+class ChangedMeanwhileError(ArbiterError):
+    """A row changed since the desk showed it (another desk's change): nothing is overwritten."""
+
+    def __init__(self, what: str, by: str, now: str = "") -> None:
+        super().__init__(
+            f"{what} was changed meanwhile by {by or 'another desk'}" + (f" (now {now})" if now else "")
+            + "; nothing was changed here: look at it again and enter yours anew if it is still right"
+        )
+        self.what = what
+        self.by = by
+
+
+class DeskBusyError(ArbiterError):
+    """Another desk is doing what only one desk does at a time (pairing, publishing)."""
+
+    def __init__(self, task: str, holder: str, since: str) -> None:
+        super().__init__(
+            f"{task} is under way at another desk ({holder or 'unknown'}, since {since} UTC): one desk at a time; "
+            "nothing was done here, try again when it has finished"
+        )
+        self.task = task
+        self.holder = holder

@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 MIGRATIONS = "arbiter_app.persistence.migrations"
-HEAD_REVISION = "0018"
+WRITE_LOCK = 0x41524249
+"""A PostgreSQL server: the advisory lock key every write transaction (and an upgrade) takes first."""
+HEAD_REVISION = "0021"
 """The newest revision in ``migrations/versions`` (a test checks they agree)."""
 
 
@@ -74,6 +76,8 @@ def upgrade_to_head(engine: Engine, name: str | None = None) -> None:
     if revision == HEAD_REVISION:
         return
     with engine.connect() as connection:
+        if connection.dialect.name == "postgresql":  # one desk upgrades; the others wait, then find it done
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": WRITE_LOCK})
         revision = current_revision(connection)  # again, now holding the write lock
         if revision == HEAD_REVISION:
             return
@@ -86,7 +90,9 @@ def upgrade_to_head(engine: Engine, name: str | None = None) -> None:
         # A migration may rewrite what the audit chain vouches for (a column's values): a file that was as the
         # program left it is sealed again once upgraded; one that was not keeps saying so.
         intact = audit_chain.has_chain(connection) and not audit_chain.state_findings(connection, None)
+        connection.info.pop(audit_chain.COLUMNS_KEY, None)
         command.upgrade(alembic_config(connection), "head")
+        connection.info.pop(audit_chain.COLUMNS_KEY, None)  # the columns the chain reads are read anew
         if intact:
             audit_chain.write_seal(connection, audit_chain.state_text(audit_chain.state_digest(connection)))
         connection.commit()

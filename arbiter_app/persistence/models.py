@@ -15,6 +15,7 @@ import random
 from datetime import UTC, date, datetime
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     CheckConstraint,
     Date,
@@ -30,6 +31,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from arbiter_app.pairing.editions import DEFAULT, DutchEdition
+from arbiter_app.pairing.editions import edition as edition_named
+
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_N_name)s",
@@ -37,6 +41,10 @@ NAMING_CONVENTION = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
+
+
+SEED = Integer().with_variant(BigInteger(), "postgresql")
+"""A seed of 62 bits: SQLite's INTEGER holds it, PostgreSQL needs BIGINT."""
 
 
 def new_lots_seed() -> int:
@@ -145,20 +153,26 @@ class Tournament(Base):
     tie_break_rules: Mapped[str] = mapped_column(String(40), default="c07-2026", server_default="arbiters-manual")
     """The tie-break regulation: ``c07-2026``, ``c07-2024`` or ``arbiters-manual`` (tournaments stored before
     it existed).  New tournaments: ``c07-2026``."""
-    edition: Mapped[str] = mapped_column(String(40), default="fide-2026")
-    """Edition of the Dutch rules the engine pairs with (a Swiss tournament)."""
+    edition: Mapped[str] = mapped_column(String(40), default=DEFAULT.name)
+    """Edition of the Dutch rules the engine pairs with (a Swiss tournament), by its registry name."""
     system: Mapped[str] = mapped_column(String(20), default="swiss", server_default="swiss")
     """The pairing system: ``swiss`` (the Dutch rules of ``edition``) or ``round-robin`` (the Berger tables,
     C.05 Annex 1).  Chosen at creation, frozen once round 1 is paired (checklist Q93)."""
     double_round_robin: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     reverse_last_two: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Double round robin: the first cycle's last two rounds are played in reverse order (Arbiters' Manual)."""
-    berger_seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+    @property
+    def rules(self) -> DutchEdition:
+        """The edition object ``edition`` names (read once here, at the database's edge)."""
+        return edition_named(self.edition)
+
+    berger_seed: Mapped[int | None] = mapped_column(SEED, nullable=True)
     """The seed of the drawing of lots of the Berger numbers; None when they were set by hand (or not yet)."""
-    lots_seed: Mapped[int] = mapped_column(Integer, default=new_lots_seed, server_default="0")
+    lots_seed: Mapped[int] = mapped_column(SEED, default=new_lots_seed, server_default="0")
     """The seed of the drawing of lots that orders players equal on every tie-break (checklist Q204, Q206):
     drawn once when the tournament is created, so the same tournament always draws the same order."""
-    chess960_seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    chess960_seed: Mapped[int | None] = mapped_column(SEED, nullable=True)
     """A Chess960 tournament: the seed its starting positions are drawn from, one a round (checklist Q222,
     :mod:`arbiter_app.pairing.chess960`); None for standard chess."""
     tie_order: Mapped[str] = mapped_column(String(20), default="name", server_default="name")
@@ -249,6 +263,11 @@ class Player(Base):
     expelled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Expelled from the tournament (checklist Q197): withdrawn from the round of the expulsion, flagged in the
     standings."""
+    row_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    """Raised by every change of the row: a desk that saw an older version is refused (several desks, issue 32)."""
+    changed_by: Mapped[str] = mapped_column(String(300), default="", server_default="")
+    """The arbiter (and desk) of the row's last change."""
+    __mapper_args__ = {"version_id_col": row_version}  # noqa: RUF012 - SQLAlchemy reads it once
 
     tournament: Mapped[Tournament] = relationship(back_populates="players")
 
@@ -272,6 +291,9 @@ class Round(Base):
     engine_pairing: Mapped[str] = mapped_column(Text, default="", server_default="")
     """The engine's pairing of the round, JSON ``{"boards": [[white, black], ...], "bye": n}`` by
     pairing number; empty when not known (an imported round).  An override leaves it as it was."""
+    edition: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The edition of the Dutch rules the engine paired the round with, by its registry name (a tournament may
+    change its edition between rounds); None when not kept (an imported round): the tournament's."""
 
     tournament: Mapped[Tournament] = relationship(back_populates="rounds")
     boards: Mapped[list[BoardRow]] = relationship(
@@ -303,6 +325,11 @@ class BoardRow(Base):
     forfeit: Mapped[bool] = mapped_column(Boolean, default=False)
     unrated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """A game of less than one move, played but not rated (TRF result codes ``W``, ``D``, ``L``; checklist Q185)."""
+    row_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    """Raised by every change of the row: a desk that saw an older version is refused (several desks, issue 32)."""
+    changed_by: Mapped[str] = mapped_column(String(300), default="", server_default="")
+    """The arbiter (and desk) of the row's last change."""
+    __mapper_args__ = {"version_id_col": row_version}  # noqa: RUF012 - SQLAlchemy reads it once
 
     round: Mapped[Round] = relationship(back_populates="boards")
     white: Mapped[Player] = relationship(foreign_keys=[white_id])
@@ -471,6 +498,16 @@ class AuditEntry(Base):
     for entries written before the chain existed)."""
 
 
+class DeskLock(Base):
+    """A task one desk does at a time on a server (pairing, publishing): who holds it, since when."""
+
+    __tablename__ = "desk_locks"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(300))
+    since: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
 class AuditSeal(Base):
     """The head of the audit chain: the last entry and the state after the program's last write (one row)."""
 
@@ -482,3 +519,45 @@ class AuditSeal(Base):
     entry_hash: Mapped[str] = mapped_column(Text)
     state: Mapped[str] = mapped_column(Text)
     head: Mapped[str] = mapped_column(Text)
+
+
+class Deputy(Base):
+    """A deputy arbiter let in from the hall's network (issue 31): a name, the boards he may enter results of,
+    until when, and the SHA-256 of his 128-bit token (the token itself is never stored)."""
+
+    __tablename__ = "deputies"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(100))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    """Hex SHA-256 of the token given in his link."""
+    first_board: Mapped[int] = mapped_column(Integer)
+    last_board: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime)
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    created_by: Mapped[str] = mapped_column(String(200), default="", server_default="")
+    """The chief arbiter who issued the link."""
+
+
+class DeputyEntry(Base):
+    """One result a deputy sent: entered, or held as a conflict with a result already there until the chief
+    arbiter decides (never written over it)."""
+
+    __tablename__ = "deputy_entries"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    deputy_id: Mapped[int] = mapped_column(ForeignKey("deputies.id", ondelete="CASCADE"), index=True)
+    round_number: Mapped[int] = mapped_column(Integer)
+    board_number: Mapped[int] = mapped_column(Integer)
+    result: Mapped[str] = mapped_column(String(20))
+    """As the deputy sent it (``1-0``, ``+-`` ...)."""
+    previous: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    """The result on the board when it came (a conflict: the one kept)."""
+    status: Mapped[str] = mapped_column(String(20))
+    """``entered``, ``conflict``, ``accepted`` (the chief took the deputy's result) or ``rejected``."""
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    decided_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    decided_by: Mapped[str] = mapped_column(String(200), default="", server_default="")

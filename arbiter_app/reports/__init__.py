@@ -132,7 +132,7 @@ def _report_html(db: Database, tournament_id: int, kind: str, round_number: int 
     return crosstable_html(chart, t.name, when)
 
 
-PREVIEW_LINES = 40
+PREVIEW_LINES = 20
 """Table lines in one part of a report's preview."""
 
 

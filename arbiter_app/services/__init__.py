@@ -13,7 +13,7 @@ Nothing is changed when a service raises.
 
 from arbiter_app.plaintext import arbiter_name
 from arbiter_app.services.adjourned import OpenGame, final_status, list_open_games
-from arbiter_app.services.articles import EditionTitle, edition_title, edition_titles
+from arbiter_app.services.articles import EditionTitle, edition_title, edition_titles, edition_trf_format
 from arbiter_app.services.audit_check import (
     ChainReport,
     accept_outside_changes,
@@ -24,8 +24,25 @@ from arbiter_app.services.audit_check import (
     with_chain_head,
 )
 from arbiter_app.services.byes import cancel_bye, list_byes, record_absence, request_bye
+from arbiter_app.services.deputies import (
+    add_deputy,
+    decide_conflict,
+    list_conflicts,
+    list_deputies,
+    revoke_deputy,
+)
 from arbiter_app.services.drafts import StaleDraftError
+from arbiter_app.services.explanations import (
+    candidate_modes,
+    explain_candidates,
+    explain_comparison,
+    explain_outline,
+    explain_why_float,
+    explain_why_not,
+    round_explanation,
+)
 from arbiter_app.services.fide_mode import leave_fide_mode
+from arbiter_app.services.hall import hall_version
 from arbiter_app.services.history import audit_log
 from arbiter_app.services.manual_pairing import (
     PairingEdit,
@@ -53,6 +70,7 @@ from arbiter_app.services.players import (
     find_player,
     list_players,
     player_identities,
+    player_versions,
     register_player,
     reinstate_player,
     remove_player,
@@ -143,6 +161,19 @@ from arbiter_app.services.warnings import ConfirmationNeeded, Level, Notice, Pro
 from arbiter_app.trf.records import describe_time_control
 
 __all__ = [
+    "candidate_modes",
+    "explain_candidates",
+    "explain_comparison",
+    "explain_outline",
+    "explain_why_float",
+    "explain_why_not",
+    "round_explanation",
+    "add_deputy",
+    "decide_conflict",
+    "hall_version",
+    "list_conflicts",
+    "list_deputies",
+    "revoke_deputy",
     "RATING_USES",
     "ROUND_ROBIN",
     "SWISS",
@@ -205,11 +236,13 @@ __all__ = [
     "draw_berger_numbers",
     "drawing_of_lots",
     "edit_player",
+    "player_versions",
     "edit_tournament",
     "check_time_control_code",
     "describe_time_control",
     "edition_title",
     "edition_titles",
+    "edition_trf_format",
     "enter_result",
     "enter_results",
     "enter_tiebreak_value",

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arbiter_app.pairing.articles import Article, ChangeCase
-from arbiter_app.pairing.engine import EDITIONS
+from arbiter_app.pairing.editions import EDITIONS
+from arbiter_app.pairing.editions import edition as edition_named
 
 
 def _articles(edition: str) -> dict[str, Article]:
@@ -31,9 +32,14 @@ def article_text(edition: str, key: str) -> str:
 
 
 def edition_label(edition: str) -> str:
-    """``"Baku 2016"`` for ``"baku-2016"``, ``"FIDE 2026"`` for ``"fide-2026"``; an unknown edition as spelled."""
+    """The edition's short title (``"Baku 2016"``) for its registry name; an unknown edition as spelled."""
     rules = EDITIONS.get(edition)
     return rules.short_title if rules is not None else edition
+
+
+def edition_trf_format(edition: str) -> str:
+    """The TRF format (``trf-2026``, ``trf-16``) an export takes by default under the edition ``edition`` names."""
+    return edition_named(edition).trf_format
 
 
 def change_cases(edition: str) -> tuple[ChangeCase, ...]:

@@ -6,7 +6,7 @@ are in tenths as in the pairing core.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 
@@ -98,6 +98,11 @@ class BoardInfo:
     """The round was overridden and the engine did not pair this board so (these players, these colours)."""
     unrated: bool = False
     """A game of less than one move: played, scored, not rated (checklist Q185)."""
+    version: int = field(default=0, compare=False)
+    """The board's row version when it was read: a result entered with it is refused if another desk changed the
+    board meanwhile (several desks on a server, issue 32)."""
+    changed_by: str = field(default="", compare=False)
+    """Who changed the board last (arbiter and desk)."""
 
     @property
     def result_text(self) -> str:
@@ -143,7 +148,7 @@ class RoundInfo:
     """(pairing number, ``half``/``full``/``zero``/``absent``/``withdrawn``/``not entered``) of the others."""
     overrides: tuple[OverrideRecord, ...] = ()
     edition: str = ""
-    """The edition of the rules that paired the round (``fide-2026``, ``baku-2016``)."""
+    """The edition of the rules that paired the round, by its registry name (:mod:`arbiter_app.pairing.editions`)."""
 
     def pairing(self) -> RoundPairing:
         """The round as the pairing core's value."""

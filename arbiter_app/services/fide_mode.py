@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from arbiter_app.conformance import check_tournament
 from arbiter_app.errors import ArbiterError
+from arbiter_app.pairing.editions import DutchEdition
 from arbiter_app.pairing.model import PointSystem
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
@@ -189,7 +190,7 @@ def mpa_notice(round_number: int, detail: str) -> list[Notice]:
     ]
 
 
-def import_lines(doc: TrfDocument, edition: str) -> list[str]:
+def import_lines(doc: TrfDocument, edition: DutchEdition) -> list[str]:
     """Every paired round of an imported file checked against the engine (checklist Q54): a ``### Import @ Round r:
     <file's> => <engine's>`` line for each round the engine pairs otherwise (or cannot pair)."""
     lines = []

@@ -25,20 +25,27 @@ from arbiter_app.persistence import (
     Database,
     DatabaseBusyError,
     DatabaseFileError,
+    LocationError,
     SchemaTooNewError,
     default_data_dir,
     default_database_path,
+    parse_location,
 )
 from arbiter_app.persistence import open_database as _open_database
+from arbiter_app.persistence.transfer import contents, copy_tournament
 
 __all__ = [
     "ARBITER_ENV",
     "Database",
     "backup_database",
+    "contents",
+    "import_database",
     "save_copy",
     "DatabaseBusyError",
     "DatabaseFileError",
+    "LocationError",
     "SchemaTooNewError",
+    "parse_location",
     "default_data_dir",
     "default_database_path",
     "open_database",
@@ -71,7 +78,14 @@ def save_copy(db: Database, target: str | os.PathLike[str], *, replace: bool = F
     path = Path(target)
     try:
         with atomic.replacing(path, replace=replace, protect=[db.path], database=True) as scratch:
-            backup_database(db, scratch)
+            if db.server:  # a server's tournament into a file of its own: every row, the audit chain included
+                copy = _open_database(scratch, create=True)
+                try:
+                    copy_tournament(db, copy)
+                finally:
+                    copy.dispose()
+            else:
+                backup_database(db, scratch)
     except atomic.OutputRefused:
         raise
     except (OSError, sqlite3.Error) as error:
@@ -79,8 +93,23 @@ def save_copy(db: Database, target: str | os.PathLike[str], *, replace: bool = F
     return path
 
 
-def open_database(path: str | os.PathLike[str], **options: Any) -> Database:
-    """Open a tournament file (:func:`arbiter_app.persistence.open_database`), first removing the temporary
-    ``.part`` files that writers killed part-way left beside it and in the data folder."""
-    atomic.remove_leftovers([Path(path).parent, default_data_dir()])
-    return _open_database(path, **options)
+def import_database(source: str | os.PathLike[str], target: Database) -> int:
+    """Put the tournament of the file ``source`` into ``target`` (a server's database, or a file, holding no
+    tournament yet): every row, the audit chain included, all or nothing; returns the number of rows copied."""
+    place = parse_location(source)
+    if not isinstance(place, Path):
+        raise ArbiterError(f"{target.name}: import-db copies from a tournament file, not from a server")
+    original = _open_database(place, read_only=True)
+    try:
+        return copy_tournament(original, target)
+    finally:
+        original.dispose()
+
+
+def open_database(path: str | os.PathLike[str] | Any, **options: Any) -> Database:
+    """Open a tournament file or a server's database (:func:`arbiter_app.persistence.open_database`), first
+    removing the temporary ``.part`` files that writers killed part-way left beside the file and in the data
+    folder."""
+    place = parse_location(path)
+    atomic.remove_leftovers([place.parent, default_data_dir()] if isinstance(place, Path) else [default_data_dir()])
+    return _open_database(place, **options)

@@ -39,7 +39,7 @@ from sqlalchemy.orm import Session
 
 from arbiter_app.errors import ArbiterError, PairingImpossibleError, ReasonRequired, RuleViolation
 from arbiter_app.pairing.engine import board_order, contestants, pair_round
-from arbiter_app.pairing.engine import edition as edition_rules
+from arbiter_app.pairing.editions import edition as edition_rules
 from arbiter_app.pairing.model import Board, Colour, RoundPairing, TournamentState
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
@@ -68,7 +68,7 @@ from arbiter_app.services.overrides import (
 )
 from arbiter_app.services.records import audit, reason_text, snapshot
 from arbiter_app.services.round_view import round_info
-from arbiter_app.services.rounds import engine_pairing_json, store_pairing
+from arbiter_app.services.rounds import keep_engine_pairing, store_pairing
 from arbiter_app.services.state import state_for_round
 from arbiter_app.services.systems import system_of
 from arbiter_app.services.warnings import Level, Notice, require
@@ -173,8 +173,9 @@ def bye_score(state: TournamentState, pairing: RoundPairing, edition: str) -> li
     C.04.3-2026 2.3.1 [C5]; Baku 2016 has no such criterion)."""
     if pairing.bye is None:
         return []
-    players = contestants(state, edition)
-    floor = edition_rules(edition).bye_score_floor(players)
+    rules = edition_rules(edition)
+    players = contestants(state, rules)
+    floor = rules.bye_score_floor(players)
     score = next((p.score for p in players if p.number == pairing.bye), None)
     if floor is None or score is None or score <= floor[0]:
         return []
@@ -228,7 +229,7 @@ def _engine(s: Session, t: Tournament, r: Round | None, state: TournamentState) 
         boards = tuple(Board(w, b) for w, b in kept.get("boards", []))
         return None if kept.get("impossible") else RoundPairing(r.number, boards, kept.get("bye"))
     try:
-        return system_of(t).pair(s, t, state.round) if r is None else pair_round(state, t.edition)
+        return system_of(t).pair(s, t, state.round) if r is None else pair_round(state, t.rules)
     except PairingImpossibleError:
         return None
 
@@ -330,10 +331,7 @@ def _store_new_round(
     ordered = RoundPairing(number, board_order(pairing.boards, state), pairing.bye)
     store_pairing(s, t, r, ordered)
     system_of(t).after_pairing(s, t, r)
-    if engine is not None:
-        r.engine_pairing = engine_pairing_json(engine, t.edition)
-    else:
-        r.engine_pairing = json.dumps({"boards": [], "bye": None, "edition": t.edition, "impossible": True})
+    keep_engine_pairing(r, engine, t.edition)
     if not system_of(t).paired_by_table:
         keep_paired_on(r, state)  # publishing it is refused once what it read changes (issue 29, D1)
     texts = [{"article": n.rule, "message": n.text, "text": str(n)} for n in notices]

@@ -43,7 +43,7 @@ from arbiter_app.pairing.change_cases import PublishedChange, why_not
 from arbiter_app.pairing.colours import colour_preference
 from arbiter_app.pairing.criteria import Contestant, c3_same_absolute_preference
 from arbiter_app.pairing.engine import board_order, contestants, pair_round
-from arbiter_app.pairing.engine import edition as edition_rules
+from arbiter_app.pairing.editions import edition as edition_rules
 from arbiter_app.pairing.model import Board, Colour, RoundPairing, TournamentState
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
@@ -123,7 +123,7 @@ def apply_edits(current: RoundPairing, edits: Sequence[Edit]) -> RoundPairing:
 def _all_contestants(state: TournamentState, edition: str) -> dict[int, Contestant]:
     """Every player as the edition's pairing would see him (bye eligibility, colours), those not to be paired
     included."""
-    return {c.number: c for c in contestants(replace(state, not_paired=frozenset()), edition)}
+    return {c.number: c for c in contestants(replace(state, not_paired=frozenset()), edition_rules(edition))}
 
 
 class _Cite:
@@ -412,7 +412,7 @@ def _preview(
     warnings += _pair_warnings(state, proposed, rounds, cite) + _colour_warnings(state, proposed, rounds, cite)
     warnings += _completeness_warnings(state, proposed, cite)
     try:
-        engine: RoundPairing | None = pair_round(state, t.edition)
+        engine: RoundPairing | None = pair_round(state, t.rules)
     except PairingImpossibleError:
         engine = None
     if engine is None:

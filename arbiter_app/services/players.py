@@ -16,9 +16,11 @@ from sqlalchemy.orm import Session
 from arbiter_app.errors import ArbiterError, RuleViolation
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
+from arbiter_app.persistence.desks import check_version
 from arbiter_app.persistence.models import BoardRow, Bye, ByeKind, Player, PlayerStatus, Round, RoundState, Tournament
 from arbiter_app.plaintext import check_name
 from arbiter_app.ratings.methods import tournament_rating
+from arbiter_app.services.articles import change_cases
 from arbiter_app.services.dto import ByeInfo, PlayerInfo
 from arbiter_app.services.fide_mode import TRF_KEY, comment
 from arbiter_app.services.records import audit, one_line, player_info
@@ -139,6 +141,32 @@ def first_open_round(session: Session, t: Tournament) -> tuple[int, Round | None
     return last.number + 1, None
 
 
+def _published_round_entry(session: Session, t: Tournament, entry: int, first: int, name: str) -> Notice:
+    """A late entry into round ``entry``, already paired: the case of C.04.2-2026 4.4.4 (Level 3) when ``entry`` is
+    the round last published and none of its results is in; else refused, saying why (C.04.2.C.2)."""
+    case = next((c for c in change_cases(t.edition) if c.key == "late-entry"), None)
+    last = queries.last_round(session, t.id)
+    refused = f"round {entry} is already paired; {name} can enter from round {first}"
+    if case is None:
+        raise RuleViolation("C.04.2.C.2", refused + " (a published pairing changes only for a rematch, C.04.2.D.10)")
+    if last is None or last.number != entry or last.state == RoundState.DRAFT:
+        raise RuleViolation(case.article, refused + f" ({case.article} changes only the round last published)")
+    played = [b.number for b in last.boards if b.result is not None]
+    if played:
+        raise RuleViolation(
+            case.article,
+            refused + f" (round {entry} has started: board {played[0]} has a result; {case.article} is for a round "
+            "not yet started)",
+        )
+    return Notice(
+        Level.PROCEED,
+        case.article,
+        f"round {entry} is published: {name} enters it as a late entry ({case.article}: {case.text}); {name} is not "
+        f"in its pairing until it is changed by hand (override naming the case late-entry, the changes minimal and "
+        "agreed by everyone involved)",
+    )
+
+
 def discard_draft(session: Session, t: Tournament, draft: Round | None, round_number: int) -> bool:
     """Delete the draft pairing of ``round_number`` (it no longer fits the players); True if there was one."""
     if draft is None or draft.number != round_number:
@@ -244,6 +272,7 @@ class PlayerFields(TypedDict, total=False):
     missed_rounds: str
     renumber: bool | None
     rating_source: str
+    confirmed: int
 
 
 def register_player(db: Database, tournament_id: int, name: str, **fields: Unpack[PlayerFields]) -> PlayerInfo:
@@ -258,6 +287,12 @@ def register_player(db: Database, tournament_id: int, name: str, **fields: Unpac
     2.4-2.5, checklist Q156).  ``renumber=True`` regenerates every number
     instead (until round 4 is paired, C.04.2.B.4), ``renumber=False`` gives
     the next free number.
+
+    A late entry into the round last published, before any of its results is in, is the case of C.04.2-2026
+    4.4.4 (a late entry admitted to a published round): asked at Level 3 (``confirmed``), the entrant left out
+    of the published pairing until the arbiter changes it by hand (an override naming the case ``late-entry``,
+    which is checked to pair the entrant); refused where the edition has no such case, or once a result of the
+    round is in.
     """
     with db.write() as s:
         return register_in(s, tournament_id, name, **fields)
@@ -278,6 +313,7 @@ def register_in(
     missed_rounds: str = ByeKind.ZERO,
     renumber: bool | None = None,
     rating_source: str = "manual",
+    confirmed: int = 0,
 ) -> PlayerInfo:
     """:func:`register_player` inside the caller's write transaction (several registrations at once)."""
     if not name.strip():
@@ -295,7 +331,7 @@ def register_in(
     first = open_round + (1 if draft is not None else 0)
     entry = first if entry_round is None else entry_round
     if entry < first:
-        raise RuleViolation("C.04.2.C.2", f"round {entry} is already paired; {name} can enter from round {first}")
+        require(confirmed, [_published_round_entry(s, t, entry, first, name)])
     if entry > t.rounds_count:
         raise RuleViolation(
             "C.04.1.a", f"the tournament has {t.rounds_count} rounds; cannot enter in round {entry}"
@@ -330,21 +366,33 @@ def register_in(
     summary = f"registered #{p.pairing_number} {name} ({rating})"
     if entry > 1:
         summary += f", late entry from round {entry} (C.04.2.C)"
+    if entry < first:
+        summary += f", into the published round {entry} (C.04.2-2026 4.4.4: its pairing to be changed by hand)"
     audit(s, t.id, "register player", summary, after=asdict(player_info(p)))
     return player_info(p)
 
 
+def player_versions(db: Database, tournament_id: int) -> dict[int, tuple[int, str]]:
+    """Per pairing number, the player's row version and who changed the player last (several desks)."""
+    with db.read() as s:
+        return {p.pairing_number: (p.row_version, p.changed_by) for p in queries.players(s, tournament_id)}
+
+
 def edit_player(
-    db: Database, tournament_id: int, number: int, *, expected: str | None = None, **changes: object
+    db: Database, tournament_id: int, number: int, *, expected: str | None = None, seen: int | None = None,
+    **changes: object,
 ) -> PlayerInfo:
     """Correct a player's data; before round 1 is paired the pairing numbers follow (C.04.2.B).  ``expected``: the
-    name the caller saw under ``number`` (refused when the number now means someone else, issue 33.6)."""
+    name the caller saw under ``number`` (refused when the number now means someone else, issue 33.6).  ``seen``:
+    the player's version the desk showed (:func:`player_versions`): refused, naming who, when another desk
+    changed the player since."""
     unknown = set(changes) - set(EDITABLE)
     if unknown:
         raise ArbiterError(f"cannot edit {', '.join(sorted(unknown))} (editable: {', '.join(EDITABLE)})")
     with db.write() as s:
         t = queries.tournament(s, tournament_id)
         p = addressed(s, t.id, number, expected)
+        check_version(f"player #{number} {p.name}", p, seen)
         before = asdict(player_info(p))
         for key, value in changes.items():
             if key == "title":

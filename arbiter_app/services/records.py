@@ -112,7 +112,8 @@ def board_info(b: BoardRow, engine: frozenset[tuple[int, int]] | None = None) ->
     """The board; ``engine``: the engine's (white, black) pairs when the round was overridden."""
     pair = (b.white.pairing_number, b.black.pairing_number)
     overridden = engine is not None and pair not in engine
-    return BoardInfo(b.number, *pair, b.white.name, b.black.name, b.result, b.forfeit, overridden, bool(b.unrated))
+    return BoardInfo(b.number, *pair, b.white.name, b.black.name, b.result, b.forfeit, overridden, bool(b.unrated),
+                     b.row_version or 0, b.changed_by or "")  # fmt: skip
 
 
 def is_withdrawn_in(p: Player, round_number: int) -> bool:
@@ -208,7 +209,20 @@ def snapshot(session: Session, tournament_id: int, number: int) -> dict[str, Any
         "bye": pab[0] if pab else None,
         "overrides": list(overrides),
         "engine_pairing": r.engine_pairing,
+        "edition": r.edition,
     }
+
+
+def moved_edition(engine_pairing: str, edition: str | None) -> tuple[str, str | None]:
+    """A round's kept engine pairing and edition as they are stored now, from a snapshot taken before the edition
+    was a column of its own (migration 0019), when it was the ``edition`` key of the JSON."""
+    if edition is not None or not engine_pairing:
+        return engine_pairing, edition
+    kept = json.loads(engine_pairing)
+    if "edition" not in kept:
+        return engine_pairing, None
+    old = kept.pop("edition")
+    return json.dumps(kept), str(old) if old else None
 
 
 def restore(session: Session, tournament_id: int, saved: dict[str, Any]) -> None:
@@ -226,7 +240,7 @@ def restore(session: Session, tournament_id: int, saved: dict[str, Any]) -> None
         r = Round(tournament_id=tournament_id, number=number)
         session.add(r)
     r.state = saved["state"]
-    r.engine_pairing = saved.get("engine_pairing", "")
+    r.engine_pairing, r.edition = moved_edition(saved.get("engine_pairing", ""), saved.get("edition"))
     r.published_at = datetime.fromisoformat(saved["published_at"]) if saved["published_at"] else None
     r.boards.clear()
     session.flush()

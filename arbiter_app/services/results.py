@@ -17,13 +17,14 @@ a draw for pairing: once a later round is paired with it so, a result other than
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from sqlalchemy.orm import Session
 
 from arbiter_app.errors import ArbiterError
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
+from arbiter_app.persistence.desks import check_version
 from arbiter_app.persistence.models import BoardResult, Round, RoundState, Tournament
 from arbiter_app.services.articles import article
 from arbiter_app.services.dto import UNRATED, ResultInfo
@@ -121,7 +122,8 @@ def _note(session: Session, t: Tournament, round_number: int) -> str:
     return note
 
 
-def _set(session: Session, t: Tournament, r: Round, board_number: int, result: str) -> ResultInfo:
+def _set(session: Session, t: Tournament, r: Round, board_number: int, result: str, seen: int | None = None
+         ) -> ResultInfo:
     result, unrated = unrated_result(result)
     value, forfeit = parse_result(result)
     board = next((b for b in r.boards if b.number == board_number), None)
@@ -132,6 +134,7 @@ def _set(session: Session, t: Tournament, r: Round, board_number: int, result: s
             else f"round {r.number} has no boards"
         )
     previous = board_info(board).result_text or None
+    check_version(f"round {r.number} board {board_number}", board, seen, previous or "no result")
     board.result, board.forfeit, board.unrated = value.value, forfeit, unrated
     info = board_info(board)
     if previous == info.result_text:
@@ -202,44 +205,59 @@ def _settle_state(r: Round) -> None:
 
 
 def enter_result(
-    db: Database, tournament_id: int, round_number: int, board_number: int, result: str, *, confirmed: int = 0
+    db: Database, tournament_id: int, round_number: int, board_number: int, result: str, *, confirmed: int = 0,
+    seen: int | None = None,
 ) -> ResultInfo:
-    """Enter or correct one board's result (``1-0``, ``+-`` for a forfeit, ...)."""
-    return enter_results(db, tournament_id, round_number, [(board_number, result)], confirmed=confirmed)[0]
+    """Enter or correct one board's result (``1-0``, ``+-`` for a forfeit, ...).  ``seen``: the board's version the
+    desk showed (:attr:`BoardInfo.version`); refused, naming who, when another desk changed the board since."""
+    versions = None if seen is None else {board_number: seen}
+    return enter_results(db, tournament_id, round_number, [(board_number, result)], confirmed=confirmed,
+                         seen=versions)[0]  # fmt: skip
 
 
 def enter_results(
-    db: Database, tournament_id: int, round_number: int, results: Sequence[tuple[int, str]], *, confirmed: int = 0
+    db: Database, tournament_id: int, round_number: int, results: Sequence[tuple[int, str]], *, confirmed: int = 0,
+    seen: Mapping[int, int] | None = None,
 ) -> tuple[ResultInfo, ...]:
-    """Enter several results of one round at once: all of them or, on any error, none.
+    """Enter several results of one round at once: all of them or, on any error, none.  ``seen``: per board, the
+    version the desk showed (a board changed meanwhile by another desk refuses the whole entry, naming who).
 
     Corrections of a round followed by a published round need ``confirmed`` at Level 3 (a correction event)."""
     if not results:
         raise ArbiterError("no result given")
     with db.write() as s:
-        t = queries.tournament(s, tournament_id)
-        r = _published_round(s, t, round_number)
-        queries.players(s, t.id)  # into the session, so that boards find their players without a query each
-        before = snapshot(s, t.id, round_number)
-        infos = []
-        for board_number, result in results:
-            infos.append(_set(s, t, r, board_number, result))
-        lines = _corrections(s, t, round_number, infos)
-        corrected = [i for i in infos if i.previous not in (None, "*") and i.previous != i.board.result_text]
-        past = past_round_notice(t, round_number, last_paired(s, t.id), "results") if corrected else []
-        decided = adjourned_decided(infos)
-        adjournments = adjournment_lines(s, t, round_number, decided)
-        require(confirmed, past + correction_notice(round_number, lines, t.edition)
-                + adjournment_notice(round_number, decided, adjournments))  # fmt: skip
-        lines += adjournments
-        _settle_state(r)
-        s.flush()
-        if all(i.previous == i.board.result_text for i in infos):
-            return tuple(ResultInfo(i.round, i.board, i.previous, r.state, i.note) for i in infos)  # nothing changed
-        # One undo step for the whole entry: the snapshot goes on a closing audit line (with the events' lines).
-        entered = ", ".join(f"board {i.board.number} {i.board.result_text}" for i in infos)
-        audit(
-            s, t.id, "results", f"round {round_number}: {entered}", undo_snapshot=before,
-            after={TRF_KEY: lines} if lines else None,
-        )  # fmt: skip
-        return tuple(ResultInfo(i.round, i.board, i.previous, r.state, i.note) for i in infos)
+        return record_results(s, tournament_id, round_number, results, confirmed=confirmed, seen=seen)
+
+
+def record_results(
+    s: Session, tournament_id: int, round_number: int, results: Sequence[tuple[int, str]], *, confirmed: int = 0,
+    seen: Mapping[int, int] | None = None,
+) -> tuple[ResultInfo, ...]:
+    """:func:`enter_results` in the caller's write transaction (a deputy's entry checks the board first, in the
+    same transaction: :mod:`arbiter_app.services.deputies`)."""
+    t = queries.tournament(s, tournament_id)
+    r = _published_round(s, t, round_number)
+    queries.players(s, t.id)  # into the session, so that boards find their players without a query each
+    before = snapshot(s, t.id, round_number)
+    infos = []
+    for board_number, result in results:
+        infos.append(_set(s, t, r, board_number, result, None if seen is None else seen.get(board_number)))
+    lines = _corrections(s, t, round_number, infos)
+    corrected = [i for i in infos if i.previous not in (None, "*") and i.previous != i.board.result_text]
+    past = past_round_notice(t, round_number, last_paired(s, t.id), "results") if corrected else []
+    decided = adjourned_decided(infos)
+    adjournments = adjournment_lines(s, t, round_number, decided)
+    require(confirmed, past + correction_notice(round_number, lines, t.edition)
+            + adjournment_notice(round_number, decided, adjournments))  # fmt: skip
+    lines += adjournments
+    _settle_state(r)
+    s.flush()
+    if all(i.previous == i.board.result_text for i in infos):
+        return tuple(ResultInfo(i.round, i.board, i.previous, r.state, i.note) for i in infos)  # nothing changed
+    # One undo step for the whole entry: the snapshot goes on a closing audit line (with the events' lines).
+    entered = ", ".join(f"board {i.board.number} {i.board.result_text}" for i in infos)
+    audit(
+        s, t.id, "results", f"round {round_number}: {entered}", undo_snapshot=before,
+        after={TRF_KEY: lines} if lines else None,
+    )  # fmt: skip
+    return tuple(ResultInfo(i.round, i.board, i.previous, r.state, i.note) for i in infos)

@@ -8,6 +8,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from arbiter_app.errors import ArbiterError
+from arbiter_app.pairing.editions import edition as edition_rules
 from arbiter_app.pairing.engine import pair_round
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
@@ -57,11 +58,7 @@ def paired_by(session: Session, r: Round) -> str:
     A tournament may change its edition between rounds (``change_edition``): each round is explained and
     checked by the rules that paired it.
     """
-    if r.engine_pairing:
-        kept = json.loads(r.engine_pairing).get("edition")
-        if kept:
-            return str(kept)
-    return queries.tournament(session, r.tournament_id).edition
+    return r.edition or queries.tournament(session, r.tournament_id).edition
 
 
 def round_edition(db: Database, tournament_id: int, round_number: int) -> str:
@@ -82,7 +79,7 @@ def engine_pairs(session: Session, r: Round) -> frozenset[tuple[int, int]]:
         return frozenset((w, b) for w, b in json.loads(r.engine_pairing)["boards"])
     t = queries.tournament(session, r.tournament_id)
     try:
-        pairing = pair_round(state_for_round(session, t.id, r.number), paired_by(session, r))
+        pairing = pair_round(state_for_round(session, t.id, r.number), edition_rules(paired_by(session, r)))
     except ArbiterError:  # the engine cannot pair it at all: every board is the arbiter's
         return frozenset()
     return frozenset((b.white, b.black) for b in pairing.boards)

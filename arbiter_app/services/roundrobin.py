@@ -15,11 +15,11 @@ from arbiter_app.pairing import berger
 from arbiter_app.pairing.model import Board, RoundPairing
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
-from arbiter_app.persistence.models import Round, RoundState, Tournament
+from arbiter_app.persistence.models import Tournament
 from arbiter_app.services.dto import PlayerInfo, RoundInfo, sheet_result
-from arbiter_app.services.records import audit, player_info, snapshot
+from arbiter_app.services.records import audit, player_info
 from arbiter_app.services.round_view import round_info
-from arbiter_app.services.rounds import engine_pairing_json, store_pairing
+from arbiter_app.services.rounds import next_round_number, store_draft
 from arbiter_app.services.standings import ranked_standings
 from arbiter_app.services.state import state_for_round
 from arbiter_app.services.systems import RoundRobinSystem, berger_numbers, drawn_numbers, system_of
@@ -120,22 +120,11 @@ def pair_round_by_hand(db: Database, tournament_id: int, boards: Sequence[tuple[
     if problems:
         raise RuleViolation("C.05", "; ".join(problems))
     with db.write() as s:
-        t, system = _round_robin(s, tournament_id)
-        last = queries.last_round(s, t.id)
-        if last is not None and last.state == RoundState.DRAFT:
-            raise ArbiterError(f"round {last.number} is already paired as a draft: publish it, re-pair it or undo it")
-        number = last.number + 1 if last else 1
-        if number > t.rounds_count:
-            raise RuleViolation("C.04.1.a", f"all {t.rounds_count} rounds have been paired")
+        t = _round_robin(s, tournament_id)[0]
+        number = next_round_number(s, t)[1]
         state_for_round(s, t.id, number)  # the earlier rounds complete
-        before = snapshot(s, t.id, number)
         pairing = RoundPairing(number, tuple(Board(w, b) for w, b in boards), None)
-        r = Round(tournament_id=t.id, number=number, state=RoundState.DRAFT.value)
-        s.add(r)
-        s.flush()
-        store_pairing(s, t, r, pairing)
-        system.after_pairing(s, t, r)
-        r.engine_pairing = engine_pairing_json(pairing, t.edition)
+        r, before = store_draft(s, t, number, None, pairing, None)
         audit(s, t.id, "pair round", f"round {number} paired by hand (draft)",
               after=[f"{w}-{b}" for w, b in boards], undo_snapshot=before)
         return round_info(s, r)

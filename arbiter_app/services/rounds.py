@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from arbiter_app import atomic
 from arbiter_app.errors import ArbiterError, ReasonRequired, RuleViolation
-from arbiter_app.pairing.model import RoundPairing
-from arbiter_app.persistence import queries
+from arbiter_app.pairing.model import RoundPairing, TournamentState
+from arbiter_app.persistence import audit_chain, queries
 from arbiter_app.persistence.database import Database
+from arbiter_app.persistence.desks import one_desk_at_a_time
 from arbiter_app.persistence.models import AuditEntry, BoardRow, Bye, ByeKind, Round, RoundState, Tournament, utcnow
 from arbiter_app.services.adjourned import adjourn_missing, open_games, pairing_notices
 from arbiter_app.services.articles import article
@@ -59,9 +62,14 @@ def store_pairing(session: Session, t: Tournament, r: Round, pairing: RoundPairi
     session.flush()
 
 
-def engine_pairing_json(pairing: RoundPairing, edition: str) -> str:
-    """How a round keeps the engine's pairing (``Round.engine_pairing``), with the edition that paired it."""
-    return json.dumps({"boards": [[b.white, b.black] for b in pairing.boards], "bye": pairing.bye, "edition": edition})
+def keep_engine_pairing(r: Round, pairing: RoundPairing | None, edition: str) -> None:
+    """Keep the engine's pairing of round ``r`` (``Round.engine_pairing``; None: the engine found none) and the
+    edition that paired it (``Round.edition``)."""
+    kept: dict[str, object] = {"boards": [], "bye": None, "impossible": True}
+    if pairing is not None:
+        kept = {"boards": [[b.white, b.black] for b in pairing.boards], "bye": pairing.bye}
+    r.engine_pairing = json.dumps(kept)
+    r.edition = edition
 
 
 def _describe(pairing: RoundPairing) -> list[str]:
@@ -69,6 +77,87 @@ def _describe(pairing: RoundPairing) -> list[str]:
     return lines + ([f"bye {pairing.bye}"] if pairing.bye is not None else [])
 
 
+PAIRING_ATTEMPTS = 3
+"""How many times a pairing computed outside the write transaction is computed again when the tournament changed
+meanwhile, before the arbiter is asked to pair again."""
+
+
+class _ChangedMeanwhile(Exception):
+    """The tables a pairing reads changed between its computation and its storing (rolls the write back)."""
+
+
+def next_round_number(s: Session, t: Tournament) -> tuple[Round | None, int]:
+    """The last round and the number of the round to pair; refused while the last is a draft or all are paired."""
+    last = queries.last_round(s, t.id)
+    if last is not None and last.state == RoundState.DRAFT:
+        raise ArbiterError(f"round {last.number} is already paired as a draft: publish it, re-pair it or undo it")
+    number = last.number + 1 if last else 1
+    if number > t.rounds_count:
+        raise RuleViolation("C.04.1.a", f"all {t.rounds_count} rounds have been paired")
+    return last, number
+
+
+def _computed(s: Session, t: Tournament, number: int) -> tuple[RoundPairing, TournamentState | None]:
+    """The engine's pairing of round ``number`` and the state it read (None: a system that reads no results)."""
+    system = system_of(t)
+    pairing = system.pair(s, t, number)
+    return pairing, None if system.paired_by_table else state_for_round(s, t.id, number)
+
+
+def store_draft(
+    s: Session, t: Tournament, number: int, r: Round | None, pairing: RoundPairing, state: TournamentState | None
+) -> tuple[Round, dict[str, Any]]:
+    """Store ``pairing`` as the draft of round ``number`` (a new round when ``r`` is None), with the engine's pairing
+    and what it read (:func:`keep_paired_on`); the undo snapshot taken before."""
+    before = snapshot(s, t.id, number)
+    if r is None:
+        r = Round(tournament_id=t.id, number=number, state=RoundState.DRAFT.value)
+        s.add(r)
+        s.flush()
+    system = system_of(t)
+    store_pairing(s, t, r, pairing)
+    system.after_pairing(s, t, r)
+    keep_engine_pairing(r, pairing, t.edition)
+    if state is not None:  # a Swiss reads the results; the Berger tables do not
+        keep_paired_on(r, state)
+    return r, before
+
+
+def _paired_outside_the_lock(
+    db: Database, tournament_id: int, read: Callable[[Session, Tournament], int | None],
+    store: Callable[[Session, Tournament, int, RoundPairing, TournamentState | None], RoundInfo],
+) -> RoundInfo | None:
+    """Compute a pairing in a read transaction (other desks keep writing meanwhile: at 5,000 players the engine
+    takes seconds), then store it in a short write transaction that first checks the sealed state of the file
+    (:func:`~arbiter_app.persistence.audit_chain.sealed_state`: every table the pairing reads) is the one the
+    pairing read; when it changed, the pairing is computed again on the new state, at most
+    :data:`PAIRING_ATTEMPTS` times, then refused (nothing stored, nothing of the other desk's change lost).
+
+    ``read`` checks what the caller checks and returns the round to pair (None: pair the way that holds the lock,
+    the caller's fallback); ``store`` stores the pairing.  None when ``read`` said so."""
+    for _ in range(PAIRING_ATTEMPTS):
+        with db.read() as s:
+            t = queries.tournament(s, tournament_id)
+            number = read(s, t)
+            seal = audit_chain.sealed_state(s)
+            if number is None or seal is None:
+                return None
+            pairing, state = _computed(s, t, number)
+        try:
+            with db.write() as s:
+                if audit_chain.sealed_state(s) != seal:
+                    raise _ChangedMeanwhile
+                t = queries.tournament(s, tournament_id)
+                return store(s, t, number, pairing, state)
+        except _ChangedMeanwhile:
+            continue
+    raise ArbiterError(
+        f"the tournament changed {PAIRING_ATTEMPTS} times while the round was being paired (another desk is "
+        "entering data): nothing was stored; pair the round again"
+    )
+
+
+@one_desk_at_a_time("pairing")
 def pair_next_round(db: Database, tournament_id: int, confirmed: int = 0) -> RoundInfo:
     """Pair the next round with the engine, as a draft.
 
@@ -79,15 +168,33 @@ def pair_next_round(db: Database, tournament_id: int, confirmed: int = 0) -> Rou
     anything is stored (``confirmed`` 2 or more: acknowledged).  The marking is a step of
     its own in the audit log (undone after the pairing).  Raises ``PairingImpossibleError``
     when no pairing satisfies C.1-C.3 (A.9).
+
+    The engine runs outside the write transaction (:func:`_paired_outside_the_lock`): other desks' writes go on
+    meanwhile, and a change of what the pairing reads is never lost (the pairing is computed again on it).  Only
+    when results are missing (marked adjourned in the same transaction) is the pairing computed holding the lock.
     """
+
+    def read(s: Session, t: Tournament) -> int | None:
+        last, number = next_round_number(s, t)
+        games = open_games(s, t.id)
+        missing = [g for g in games if g.result is None]
+        older = [g for g in games if g.result is not None and g.round < number - 1]
+        inform(confirmed, pairing_notices(missing, older, number))
+        return None if last is not None and missing else number
+
+    def store(
+        s: Session, t: Tournament, number: int, pairing: RoundPairing, state: TournamentState | None
+    ) -> RoundInfo:
+        r, before = store_draft(s, t, number, None, pairing, state)
+        audit(s, t.id, "pair round", f"round {number} paired (draft)", after=_describe(pairing), undo_snapshot=before)
+        return round_info(s, r)
+
+    paired = _paired_outside_the_lock(db, tournament_id, read, store)
+    if paired is not None:
+        return paired
     with db.write() as s:
         t = queries.tournament(s, tournament_id)
-        last = queries.last_round(s, t.id)
-        if last is not None and last.state == RoundState.DRAFT:
-            raise ArbiterError(f"round {last.number} is already paired as a draft: publish it, re-pair it or undo it")
-        number = last.number + 1 if last else 1
-        if number > t.rounds_count:
-            raise RuleViolation("C.04.1.a", f"all {t.rounds_count} rounds have been paired")
+        last, number = next_round_number(s, t)
         games = open_games(s, t.id)
         missing = [g for g in games if g.result is None]
         older = [g for g in games if g.result is not None and g.round < number - 1]
@@ -102,19 +209,8 @@ def pair_next_round(db: Database, tournament_id: int, confirmed: int = 0) -> Rou
                 + f" recorded as adjourned (*) to pair round {number}",
                 after=[g.board for g in missing], undo_snapshot=marking,
             )  # fmt: skip
-        before = snapshot(s, t.id, number)
-        system = system_of(t)
-        pairing = system.pair(s, t, number)
-        r = Round(tournament_id=t.id, number=number, state=RoundState.DRAFT.value)
-        s.add(r)
-        s.flush()
-        store_pairing(s, t, r, pairing)
-        system.after_pairing(s, t, r)
-        r.engine_pairing = engine_pairing_json(pairing, t.edition)
-        if not system.paired_by_table:  # a Swiss reads the results; the Berger tables do not
-            keep_paired_on(r, state_for_round(s, t.id, number))
-        audit(s, t.id, "pair round", f"round {number} paired (draft)", after=_describe(pairing), undo_snapshot=before)
-        return round_info(s, r)
+        pairing, state = _computed(s, t, number)
+        return store(s, t, number, pairing, state)
 
 
 def _draft(session: Session, t: Tournament, round_number: int | None) -> Round:
@@ -126,27 +222,28 @@ def _draft(session: Session, t: Tournament, round_number: int | None) -> Round:
 
 
 def repair_round(db: Database, tournament_id: int) -> RoundInfo:
-    """Pair the draft round again (after corrections, or to drop a manual override)."""
-    with db.write() as s:
-        t = queries.tournament(s, tournament_id)
-        r = _draft(s, t, None)
-        before = snapshot(s, t.id, r.number)
-        system = system_of(t)
-        pairing = system.pair(s, t, r.number)
-        store_pairing(s, t, r, pairing)
-        system.after_pairing(s, t, r)
-        r.engine_pairing = engine_pairing_json(pairing, t.edition)
-        if not system.paired_by_table:  # a Swiss reads the results; the Berger tables do not
-            keep_paired_on(r, state_for_round(s, t.id, r.number))
-        audit(
-            s,
-            t.id,
-            "re-pair round",
-            f"round {r.number} paired again (draft)",
-            after=_describe(pairing),
-            undo_snapshot=before,
-        )
+    """Pair the draft round again (after corrections, or to drop a manual override), the engine outside the write
+    transaction as :func:`pair_next_round`'s."""
+
+    def read(s: Session, t: Tournament) -> int:
+        return _draft(s, t, None).number
+
+    def store(
+        s: Session, t: Tournament, number: int, pairing: RoundPairing, state: TournamentState | None
+    ) -> RoundInfo:
+        r, before = store_draft(s, t, number, _draft(s, t, number), pairing, state)
+        audit(s, t.id, "re-pair round", f"round {r.number} paired again (draft)", after=_describe(pairing),
+              undo_snapshot=before)  # fmt: skip
         return round_info(s, r)
+
+    paired = _paired_outside_the_lock(db, tournament_id, read, store)
+    if paired is not None:
+        return paired
+    with db.write() as s:  # a file without a sealed state
+        t = queries.tournament(s, tournament_id)
+        number = read(s, t)
+        pairing, state = _computed(s, t, number)
+        return store(s, t, number, pairing, state)
 
 
 def backup_path(path: Path, round_number: int) -> Path:
@@ -154,6 +251,7 @@ def backup_path(path: Path, round_number: int) -> Path:
     return path.with_name(f"{path.name}.bak-round{round_number}")
 
 
+@one_desk_at_a_time("publishing")
 def publish_round(db: Database, tournament_id: int, round_number: int | None = None) -> PublishInfo:
     """Publish the draft (C.04.2.D.7); its boards are in C.04.2.D.9 order.  Then back the file up.
 

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from arbiter_app import standings as tb
 from arbiter_app.errors import ArbiterError
-from arbiter_app.pairing.engine import edition as edition_rules
+from arbiter_app.pairing.editions import edition as edition_rules
 from arbiter_app.pairing.floats import Float, floats_of, floats_of_pairing
 from arbiter_app.pairing.model import TournamentState
 from arbiter_app.persistence import queries

@@ -16,7 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from arbiter_app.errors import RuleViolation
-from arbiter_app.pairing.engine import DutchEdition, edition
+from arbiter_app.pairing.editions import DutchEdition
 from arbiter_app.pairing.model import Colour, Outcome, PointSystem, RoundRecord, TournamentState
 from arbiter_app.pairing.model import Player as CorePlayer
 from arbiter_app.persistence import queries
@@ -117,7 +117,7 @@ def _accelerations(session: Session, t: Tournament, players: list[Player]) -> di
         return {pid: tuple(v.get(k, 0) for k in range(1, max(v) + 1)) for pid, v in table.items()}
     if not t.accelerated:
         return {}
-    return baku_accelerations(players, edition(t.edition), away_in_round_1(session, t, players))
+    return baku_accelerations(players, t.rules, away_in_round_1(session, t, players))
 
 
 def state_for_round(session: Session, tournament_id: int, round_number: int) -> TournamentState:

@@ -16,18 +16,18 @@ from sqlalchemy.orm import Session
 
 from arbiter_app.errors import ArbiterError, RuleViolation
 from arbiter_app.pairing import berger
-from arbiter_app.pairing.engine import edition as edition_rules
+from arbiter_app.pairing.editions import DutchEdition, system_code
+from arbiter_app.pairing.editions import edition as edition_rules
 from arbiter_app.pairing.engine import pair_round
 from arbiter_app.pairing.model import Board, RoundPairing, TournamentState
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.models import BoardResult, Player, Round, Tournament
-from arbiter_app.services.articles import edition_title
 from arbiter_app.services.dto import TournamentInfo
 from arbiter_app.services.records import is_withdrawn_in
 from arbiter_app.services.state import state_for_round
 from arbiter_app.services.tiebreak_rules import recommended
 from arbiter_app.standings import roundrobin as rr
-from arbiter_app.trf.rounds import EDITION_SYSTEMS, round_robin_code, round_robin_type
+from arbiter_app.trf.rounds import round_robin_code, round_robin_type
 
 SWISS = "swiss"
 ROUND_ROBIN = "round-robin"
@@ -87,32 +87,31 @@ class TournamentSystem(Protocol):
 class SwissSystem:
     """The Dutch system of an edition (C.04.3; C.04.3-2026)."""
 
-    edition: str
+    edition: DutchEdition
     name: str = SWISS
     paired_by_table: bool = False
 
     @property
     def title(self) -> str:
-        return f"Swiss, Dutch system ({edition_rules(self.edition).short_title})"
+        return f"Swiss, Dutch system ({self.edition.short_title})"
 
     @property
     def rules_title(self) -> str:
         """``Baku 2016 rules``: the edition of the Dutch rules."""
-        return f"{edition_title(self.edition).short} rules"  # an unknown edition as it is spelled
+        return f"{self.edition.short_title} rules"
 
     @property
     def report_title(self) -> str:
-        return edition_rules(self.edition).title
+        return self.edition.title
 
     @property
     def trf_type(self) -> str:
-        """The ``092`` text: the edition's pairing-system code (``FIDE_DUTCH_2025``)."""
-        return EDITION_SYSTEMS.get(self.edition, "Individual: Swiss-System (FIDE Dutch System)")
+        """The ``092`` text: the edition's pairing-system code."""
+        return system_code(self.edition)
 
     def trf2026_code(self, accelerated: bool) -> str | None:
-        """The edition's Dutch code (``FIDE_DUTCH_2025``), ``_BAKU`` under Baku acceleration."""
-        code = EDITION_SYSTEMS.get(self.edition)
-        return f"{code}_BAKU" if code is not None and accelerated else code
+        """The edition's Dutch code, with the Baku acceleration suffix under Baku acceleration."""
+        return system_code(self.edition, accelerated)
 
     def pair(self, session: Session, t: Tournament, number: int) -> RoundPairing:
         return pair_round(state_for_round(session, t.id, number), self.edition)
@@ -243,7 +242,7 @@ def system_of(t: Tournament) -> TournamentSystem:
     if t.system == ROUND_ROBIN:
         return RoundRobinSystem(bool(t.double_round_robin), bool(t.reverse_last_two))
     if t.system == SWISS:
-        return SwissSystem(t.edition)
+        return SwissSystem(t.rules)
     raise ArbiterError(f"unknown pairing system {t.system!r} (known: {', '.join(SYSTEMS)})")
 
 
@@ -256,7 +255,7 @@ def make_system(name: str, edition: str, double: bool = False, reverse_last_two:
     if name == SWISS:
         if double or reverse_last_two:
             raise ArbiterError("a Swiss tournament has no cycles: --double and --reverse-last-two are for round robins")
-        return SwissSystem(edition)
+        return SwissSystem(edition_rules(edition))
     raise ArbiterError(f"unknown pairing system {name!r} (known: {', '.join(SYSTEMS)})")
 
 

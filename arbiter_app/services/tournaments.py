@@ -10,8 +10,8 @@ from sqlalchemy import select
 
 from arbiter_app.errors import ArbiterError
 from arbiter_app.pairing.chess960 import StartingPosition, drawn_position, drawn_positions
-from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS
-from arbiter_app.pairing.engine import edition as edition_rules
+from arbiter_app.pairing.editions import DEFAULT, EDITIONS
+from arbiter_app.pairing.editions import edition as edition_rules
 from arbiter_app.pairing.model import Colour, PointSystem
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
@@ -139,7 +139,7 @@ def create_tournament(
     accelerated: bool = False,
     tie_breaks: str = "",
     tie_break_rules: str = DEFAULT_RULES,
-    edition: str = DEFAULT_EDITION,
+    edition: str = DEFAULT.name,
     federation: str = "",
     time_control: str = "",
     time_control_code: str = "",

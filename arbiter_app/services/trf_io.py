@@ -38,8 +38,9 @@ from arbiter_app import __version__
 from arbiter_app import standings as tb
 from arbiter_app.errors import ArbiterError
 from arbiter_app.explain.words import counted
-from arbiter_app.pairing.engine import DEFAULT_EDITION, board_order
-from arbiter_app.pairing.engine import edition as edition_rules
+from arbiter_app.pairing.editions import DEFAULT, declared_system, edition_of_system
+from arbiter_app.pairing.editions import edition as edition_rules
+from arbiter_app.pairing.engine import board_order
 from arbiter_app.pairing.model import PointSystem
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.audit_chain import CHAIN_LINE
@@ -106,9 +107,7 @@ from arbiter_app.trf.records import (
 )
 from arbiter_app.trf.rounds import (
     BERGER_LINE,
-    SYSTEM_EDITIONS,
     berger_numbers_of,
-    edition_of,
     next_round,
     outcome_of,
     pairing_of_round,
@@ -213,33 +212,6 @@ def _readable(code: str, line: str) -> bool:
     return parse_score_line(line) is not None
 
 
-def _system_edition(code: str) -> tuple[str, bool] | None:
-    """(edition, Baku acceleration) of a pairing-system code (``092``/``192``), None for another system.
-
-    ``FIDE_DUTCH_2025`` (the code the endorsed 2026 engine writes) and
-    ``FIDE_DUTCH_2026`` name the 2026 edition, ``FIDE_DUTCH_2016``/``_2017`` Baku 2016, the
-    bare ``FIDE_DUTCH`` the rules in force; a ``_BAKU`` suffix adds Baku acceleration.
-    """
-    code = code.strip().upper()
-    baku = code.endswith("_BAKU")
-    base = code.removesuffix("_BAKU")
-    if base == "FIDE_DUTCH":
-        return DEFAULT_EDITION, baku
-    if base == "FIDE_DUTCH_2017":
-        base = "FIDE_DUTCH_2016"
-    edition = SYSTEM_EDITIONS.get(base)
-    return (edition, baku) if edition else None
-
-
-def _declared_system(doc: TrfDocument) -> tuple[str, bool] | None:
-    """The pairing system a ``192`` record (TRF-2026) or else a ``092`` line declares."""
-    for code in ("192", "092"):
-        for _, line in doc.other_lines:
-            if line.startswith(code) and (found := _system_edition(line[3:])) is not None:
-                return found
-    return None
-
-
 _KNOWN_LINES = frozenset(
     ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132", BERGER_LINE)
 ) | frozenset(TRF2026_CODES)
@@ -319,7 +291,7 @@ def _tournament(doc: TrfDocument, name: str | None, warnings: list[str]) -> Tour
             record_lines.setdefault(code, (line_number, line))
         if code in TRF2026_CODES[:3] and not _readable(code, line):
             raise ArbiterError(f"{doc.source}:{line_number}:1: expected {_SHAPES[code]}, found {line.rstrip()!r}")
-        if code in ("092", "192") and _system_edition(text) is not None:
+        if code in ("092", "192") and edition_of_system(text) is not None:
             continue  # the pairing system: the tournament's edition, written back from it
         if code in ("092", "192") and (rr := round_robin_of_trf(text)) is not None:
             values.update(system=rr.name, double_round_robin=rr.double, reverse_last_two=rr.reverse_last_two)
@@ -497,7 +469,7 @@ def import_trf(
     """A new tournament from a TRF-16 file (or parsed document); everything in one transaction.
 
     The edition of the Dutch rules is ``edition`` if given, else the one the
-    file's ``092`` line declares (``FIDE_DUTCH_2025``: the 2026 edition), else
+    file's ``192`` or ``092`` line declares (:func:`~arbiter_app.pairing.editions.declared_edition`), else
     the rules in force, with a warning that says so.
 
     The tournament is in FIDE mode (checklist Q56): a scoring FIDE mode refuses is refused
@@ -511,16 +483,16 @@ def import_trf(
     if len(doc.players) < 2:  # a report of a tournament, not one line cut from it
         raise ArbiterError(f"{doc.source}, line {doc.players[0].line_number}: the file holds one player; a tournament "
                            "report holds at least two (register the players one by one instead)")  # fmt: skip
-    for p in doc.players:
+    for read in doc.players:
         try:
-            check_name(p.name, f"line {p.line_number}: the name")
+            check_name(read.name, f"line {read.line_number}: the name")
         except ArbiterError as error:
             raise ArbiterError(f"{doc.source}, {error}") from None
     accelerated = accelerations_of(doc)  # XXA lines and 250 records
     national_ratings = _national_records(doc)[1]
-    system = _declared_system(doc)
-    declared = system[0] if system else edition_of(doc)
-    chosen = edition_rules(edition or declared or DEFAULT_EDITION)
+    system = declared_system(doc)
+    declared = system.edition if system else None
+    chosen = edition_rules(edition) if edition is not None else declared or DEFAULT
     if edition is None and declared is None and round_robin_of(doc) is None:
         warnings.append(
             f"{doc.source}: no pairing system declared (092 line): the coming rounds are paired by the "
@@ -529,15 +501,15 @@ def import_trf(
     t = _tournament(doc, name, warnings)
     check_imported_scoring(doc.source, point_system(t))
     # Every paired round of a Swiss against the engine, before the file is locked for writing (Q54-Q55).
-    lines = import_lines(doc, chosen.name) if round_robin_of(doc) is None else []
+    lines = import_lines(doc, chosen) if round_robin_of(doc) is None else []
     require(confirmed, import_notice(doc.source, lines))
     with db.write() as s:
         t.edition = chosen.name
-        if system and system[1]:
+        if system and system.baku_acceleration:
             t.accelerated = True
         s.add(t)
         s.flush()
-        ids = {}
+        stored: dict[int, Player] = {}
         for line in doc.players:
             try:
                 title = normalise_title(line.title)
@@ -577,10 +549,13 @@ def import_trf(
                     f"last round: stored as withdrawn from round {withdrawn} (C.04.2.D.3)"
                 )
             s.add(p)
-            s.flush()
-            ids[line.number] = p.id
-            for k, values in enumerate(accelerated.get(line.number, ()), 1):
-                s.add(Acceleration(player_id=p.id, round_number=k, points=tenths(values)))
+            stored[line.number] = p
+        s.flush()  # every player at once (one flush a player: a quarter of the import at 5,000 players)
+        ids = {number: p.id for number, p in stored.items()}
+        for number, values_of in accelerated.items():
+            for k, values in enumerate(values_of, 1):
+                if number in ids:
+                    s.add(Acceleration(player_id=ids[number], round_number=k, points=tenths(values)))
         forbidden = _stored_prohibitions(doc, t.rounds_count, warnings)
         for a, b in sorted(forbidden):  # XXP 1 2 and XXP 2 1 forbid one pair
             s.add(ForbiddenPair(tournament_id=t.id, first_id=ids[a], second_id=ids[b]))
@@ -808,6 +783,10 @@ def _cells(
                 white, black = _UNRATED_CODES.get(white, white), _UNRATED_CODES.get(black, black)
             if b.result == "*" and version == TRF2026:
                 white = black = UNKNOWN_RESULT
+                warnings.append(
+                    f"round {r.number} board {b.number}: adjourned game written '?' (TRF-2026's unknown result, worth "
+                    "a draw by 162 X); a pairing program that does not read it refuses the file until the result is in"
+                )
             elif b.result == "*":
                 warnings.append(
                     f"round {r.number} board {b.number}: adjourned game written without a result (TRF-16 has no "
@@ -848,9 +827,8 @@ PAIRING_CONTROLLER = f"arbiter_app {__version__}"
 
 TOURNAMENT_TYPE = "Individual: Swiss-System (FIDE Dutch System)"
 """The ``092`` line for a tournament whose edition has no pairing-system code.  Otherwise,
-without a line of its own, the tournament writes its edition's code (``092 FIDE_DUTCH_2025``
-for the 2026 edition, as TRF-2026 and the 2026 pairing programs read it; TRF-16 takes any
-text there), so that the file says which rules paired it."""
+without a line of its own, the tournament writes its edition's code (``DutchEdition.trf_system``, as TRF-2026 and
+the pairing programs read it; TRF-16 takes any text there), so that the file says which rules paired it."""
 
 _KEPT_HEADERS = ("032", "092", "122", "132")
 """Header lines with no field of their own: exported from the imported file's lines if there."""
@@ -974,7 +952,7 @@ def export_trf(
         t = queries.tournament(s, tournament_id)
         if final:
             require_final(s, t, "final TRF")
-        version = version or format_for_edition(t.edition)
+        version = version or format_for_edition(edition_rules(t.edition))
         if version not in FORMATS:
             raise ArbiterError(f"unknown TRF format {version!r}: {' or '.join(FORMATS)}")
         layout = FileLayout.from_json(t.trf_layout) if t.trf_layout else None
@@ -1130,7 +1108,29 @@ def _export_text(
             )
         ),
     )
+    if (file_ranks := _ranks_of_file(doc, t)) is not None:
+        doc = replace(doc, players=tuple(replace(x, rank=file_ranks.get(x.number, x.rank)) for x in doc.players))
     return write_trf(doc), warnings
+
+
+def _ranks_of_file(doc: TrfDocument, t: Tournament) -> dict[int, int] | None:
+    """The rank column of an interim file, one holding a game without its final result (an adjourned game ``?``, or
+    a game of the round in progress written without a result): the places the file's own results give by the
+    tournament's tie-break list (``?`` worth what ``162 X`` says, a draw; a game without a result nothing), as a
+    checker of the file computes them, so that the rank column never contradicts the file (issue 29, D8; TRF-2026
+    001 columns 86-89, "ties allowed": no lot is drawn).  None for a file without such a game, whose ranks are the
+    tournament's standings."""
+    if t.system != SWISS or not any(
+        e.code == UNKNOWN_RESULT or (e.opponent is not None and e.code == " ") for p in doc.players for e in p.rounds
+    ):
+        return None
+    last = doc.last_round_with_results()
+    try:
+        codes = codes_in_use(t.tie_break_rules, t.tie_breaks)
+        table = tb.standings(state_before_round(doc, last + 1), codes, after_round=last, rules=rule_set(t.tie_break_rules))
+    except ArbiterError:
+        return None
+    return {row.number: row.place for row in table.rows}
 
 
 def _ranks_by_points(points: dict[int, int], ranks: dict[int, int]) -> dict[int, int]:

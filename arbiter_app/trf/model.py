@@ -119,7 +119,7 @@ class TrfDocument:
 
     @property
     def pairing_system(self) -> str | None:
-        """The pairing system a ``092`` line declares (TRF-2026, e.g. ``FIDE_DUTCH_2025``), None without one."""
+        """The pairing system a ``092`` line declares (the code as written; :func:`arbiter_app.pairing.editions.declared_edition` reads it), None without one."""
         for _, text in self.other_lines:
             if text.startswith("092"):
                 return text[3:].strip() or None

@@ -32,27 +32,6 @@ _BYES = {
 }
 
 
-SYSTEM_EDITIONS: dict[str, str] = {
-    "FIDE_DUTCH_2025": "fide-2026",
-    "FIDE_DUTCH_2026": "fide-2026",
-    "FIDE_DUTCH_2016": "baku-2016",
-}
-"""Edition of the Dutch rules a ``092`` pairing-system code names.
-
-``FIDE_DUTCH_2025`` is what the endorsed 2026 engines write: the text
-approved in 2024 for 2025 was applied, revised, from 1 February 2026
-(C.04.3-2026)."""
-
-EDITION_SYSTEMS: dict[str, str] = {"fide-2026": "FIDE_DUTCH_2025", "baku-2016": "FIDE_DUTCH_2016"}
-"""The ``092`` code written for an edition."""
-
-
-def edition_of(doc: TrfDocument) -> str | None:
-    """The edition of the Dutch rules the file's ``092`` line declares; None without one (or another system)."""
-    system = doc.pairing_system
-    return SYSTEM_EDITIONS.get(system.upper()) if system else None
-
-
 def tenths(text: str) -> int:
     """A points value of the TRF (``"1.5"``) in tenths."""
     return int(Fraction(text.strip()) * 10)

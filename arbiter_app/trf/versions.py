@@ -8,7 +8,7 @@ endorsed 2026 engine that made ``tests/data/conformance/dutch-2026``):
   records of TRF-16 unchanged and adds tournament records: ``142`` number of
   rounds, ``152`` initial colour (``W`` or ``B``, the line is exactly 5
   characters), ``162`` scoring system, ``182`` pairing controller, ``192``
-  encoded type of tournament (``FIDE_DUTCH_2025`` ...), ``202``/``212``
+  encoded type of tournament (an edition's ``trf_system`` ...), ``202``/``212``
   tie-breaks (comma-separated codes), ``222`` encoded time control, ``240``
   byes of a round (``240 T RRR IIII IIII``: type in column 5, round in 7-9,
   pairing numbers right-aligned in 4 columns from column 11, every 5),
@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from arbiter_app.pairing.editions import DutchEdition
+
 from .model import TrfDocument
 
 TRF16 = "trf-16"
@@ -38,9 +40,6 @@ FORMATS = (TRF2026, TRF16)
 
 TRF2026_CODES = ("142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260")
 """Records that TRF-16 does not have: a file holding one of them (or a ``###`` comment) is a TRF-2026 file."""
-
-EDITION_FORMATS = {"fide-2026": TRF2026, "baku-2016": TRF16}
-"""The format an export takes by default for a tournament paired by an edition."""
 
 SCORE_SYMBOLS = ("W", "D", "L", "A", "P")
 """The ``162`` symbols written, in this order; ``X``, the unknown result, follows them when the file holds a
@@ -54,7 +53,7 @@ BYE_RECORD_TYPES = "FHZ"
 def detect_version(doc: TrfDocument) -> str:
     """``trf-2026`` if the file holds a record of TRF-2026 only (or a ``###`` comment), else ``trf-16``.
 
-    A ``092`` line naming a pairing system of the 2026 tables (``FIDE_DUTCH_2025``,
+    A ``092`` line naming a pairing system of the 2026 tables (an edition's code,
     as the endorsed 2026 engine writes it) counts too.
     """
     for _, text in doc.other_lines:
@@ -65,9 +64,9 @@ def detect_version(doc: TrfDocument) -> str:
     return TRF16
 
 
-def format_for_edition(edition: str) -> str:
-    """The default export format of a tournament paired by ``edition``."""
-    return EDITION_FORMATS.get(edition, TRF16)
+def format_for_edition(edition: DutchEdition) -> str:
+    """The default export format of a tournament paired by ``edition`` (the edition's own)."""
+    return edition.trf_format
 
 
 def points_text(tenths: int) -> str:

@@ -14,6 +14,7 @@ from arbiter_app import services as sv
 from arbiter_app.cli.arbiter import main
 from arbiter_app.persistence import create_database_engine, open_database
 from arbiter_app.trf import parse_trf
+from tests.conftest import MadeOnce
 from tests.services.conftest import SEVEN, dump
 from tests.services.test_rounds import MET_ALREADY
 
@@ -47,19 +48,21 @@ def _at_a_terminal(db: str, *args: str, answers: str) -> tuple[int, str]:
     return done.returncode, done.stderr
 
 
-def imported_db(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, text: str) -> str:
+def imported_db(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, text: str, made_once: MadeOnce) -> str:
     """A file of the TRF ``text`` imported by the Baku 2016 rules; --yes: rounds written by hand make the import
-    ask at Level 3 (tests/cli/test_arbiter_cli_fide.py)."""
+    ask at Level 3 (tests/cli/test_arbiter_cli_fide.py).  Imported once per session, copied for each test."""
     trf = tmp_path / f"{name}.trf"
     trf.write_text(text)
-    db = str(tmp_path / f"{name}.db")
-    assert run(capsys, "--db", db, "import-trf", str(trf), "--edition", "baku-2016", "--yes")[0] == 0
-    return db
+
+    def build(path: Path) -> None:
+        assert run(capsys, "--db", str(path), "import-trf", str(trf), "--edition", "baku-2016", "--yes")[0] == 0
+
+    return str(made_once(f"cli import-trf {name} {text}", build, tmp_path / f"{name}.db"))
 
 
 @pytest.fixture
-def seven_db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    return imported_db(tmp_path, capsys, "seven", SEVEN)
+def seven_db(tmp_path: Path, capsys: pytest.CaptureFixture[str], made_once: MadeOnce) -> str:
+    return imported_db(tmp_path, capsys, "seven", SEVEN, made_once)
 
 
 def test_a_small_tournament_from_start_to_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -375,3 +378,19 @@ def test_new_round_robin_draw_pair_and_berger_row(tmp_path: Path, capsys: pytest
         main(["--db", str(tmp_path / "s.db"), "new", "--name", "Open"])
     assert caught.value.code == 3 and "--rounds" in capsys.readouterr().err
     assert not (tmp_path / "s.db").exists()
+
+
+def test_players_add_into_the_published_round_asks_at_level_3(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """C.04.2-2026 4.4.4: a late entry into round 3, published and not started, is asked at Level 3 naming the rule
+    (nothing registered without --yes); with --yes the player enters in round 3."""
+    trf = tmp_path / "seven.trf"
+    trf.write_text(SEVEN)
+    db = str(tmp_path / "seven.db")
+    assert run(capsys, "--db", db, "import-trf", str(trf), "--edition", "fide-2026", "--yes")[0] == 0
+    assert run(capsys, "--db", db, "pair")[0] == 0
+    assert run(capsys, "--db", db, "publish")[0] == 0
+    before = _dump(db)
+    code, _, err = run(capsys, "--db", db, "players", "add", "Late", "--rating", "1500", "--entry-round", "3")
+    assert code != 0 and "C.04.2-2026 4.4.4" in err and _dump(db) == before
+    code, out, _ = run(capsys, "--db", db, "players", "add", "Late", "--rating", "1500", "--entry-round", "3", "--yes")
+    assert code == 0 and "Late registered, enters in round 3" in out

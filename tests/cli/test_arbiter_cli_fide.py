@@ -8,19 +8,23 @@ from pathlib import Path
 import pytest
 
 from tests.cli.test_arbiter_cli import _at_a_terminal, _dump, run
+from tests.conftest import MadeOnce
 from tests.services.conftest import SEVEN
 
 
 @pytest.fixture
-def seven_db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+def seven_db(tmp_path: Path, capsys: pytest.CaptureFixture[str], made_once: MadeOnce) -> str:
     trf = tmp_path / "seven.trf"
     trf.write_text(SEVEN)
-    db = str(tmp_path / "seven.db")
-    # SEVEN's rounds are hand-made (the engine pairs them otherwise): the import asks at Level 3 (Q55).
-    code, _, err = run(capsys, "--db", db, "import-trf", str(trf), "--edition", "baku-2016")
-    assert code == 3 and "checklist Q54-Q55" in err and "add --yes to proceed" in err
-    assert run(capsys, "--db", db, "import-trf", str(trf), "--edition", "baku-2016", "--yes")[0] == 0
-    return db
+
+    def build(path: Path) -> None:
+        db = str(path)
+        # SEVEN's rounds are hand-made (the engine pairs them otherwise): the import asks at Level 3 (Q55).
+        code, _, err = run(capsys, "--db", db, "import-trf", str(trf), "--edition", "baku-2016")
+        assert code == 3 and "checklist Q54-Q55" in err and "add --yes to proceed" in err
+        assert run(capsys, "--db", db, "import-trf", str(trf), "--edition", "baku-2016", "--yes")[0] == 0
+
+    return str(made_once("cli import-trf seven, asked then --yes", build, tmp_path / "seven.db"))
 
 
 def test_level_5_in_fide_mode_then_level_4_at_a_terminal_only(seven_db: str, capsys: pytest.CaptureFixture[str]) -> None:

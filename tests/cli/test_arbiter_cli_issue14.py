@@ -14,20 +14,22 @@ from pathlib import Path
 
 import pytest
 
-from arbiter_app.persistence import open_database
 from arbiter_app import services as sv
+from arbiter_app.persistence import open_database
 from arbiter_app.services import audit_log
 from tests.cli.test_arbiter_cli import _at_a_terminal, _dump, run
+from tests.conftest import MadeOnce
 
 MANUAL = Path(__file__).parents[1] / "data" / "fixtures" / "arbiters-manual-12.trf"
 ARBITER = [sys.executable, "-c", "import sys; from arbiter_app.cli.arbiter import main; sys.exit(main())"]
 
 
 @pytest.fixture
-def manual_db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    db = str(tmp_path / "manual.db")
-    assert run(capsys, "--db", db, "import-trf", str(MANUAL), "--edition", "baku-2016")[0] == 0
-    return db
+def manual_db(tmp_path: Path, capsys: pytest.CaptureFixture[str], made_once: MadeOnce) -> str:
+    def build(path: Path) -> None:
+        assert run(capsys, "--db", str(path), "import-trf", str(MANUAL), "--edition", "baku-2016")[0] == 0
+
+    return str(made_once("cli import-trf manual baku-2016", build, tmp_path / "manual.db"))
 
 
 def _digest(path: str | Path) -> str:
@@ -145,11 +147,14 @@ def test_results_starting_with_a_dash(
 
 
 @pytest.mark.parametrize("name", ["q?x=1.db", "pct%41.db", "a#b.db", "file:c.db"])
-def test_file_names_are_names_not_urls(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
-    os.chdir(tmp_path)
-    assert run(capsys, "--db", name, "new", "--name", "Odd", "--rounds", "3")[0] == 0
+def test_file_names_are_names_not_urls(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    monkeypatch.chdir(tmp_path)  # back where it was afterwards: the tests after it read relative paths
+    arg = f"./{name}" if ":" in name else name  # a colon reads as a URL's scheme (issue 32): ./ makes it a path
+    assert run(capsys, "--db", arg, "new", "--name", "Odd", "--rounds", "3")[0] == 0
     assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(("-wal", "-shm"))) == [name]
-    assert "Odd" in run(capsys, "--db", name, "settings")[1]
+    assert "Odd" in run(capsys, "--db", arg, "settings")[1]
 
 
 def test_a_read_only_command_leaves_another_programs_file_untouched(

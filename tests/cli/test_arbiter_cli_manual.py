@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 
 from tests.cli.test_arbiter_cli import _at_a_terminal, _dump, imported_db, run
+from tests.conftest import MadeOnce
 from tests.services.test_manual_pairing import FOUR
 
 
 @pytest.fixture
-def four_db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    return imported_db(tmp_path, capsys, "four", FOUR)
+def four_db(tmp_path: Path, capsys: pytest.CaptureFixture[str], made_once: MadeOnce) -> str:
+    return imported_db(tmp_path, capsys, "four", FOUR, made_once)
 
 
 def test_a_rematch_is_answered_by_yes_and_validation_only_at_a_terminal(

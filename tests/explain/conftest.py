@@ -10,6 +10,7 @@ import pytest
 from arbiter_app.explain import RoundExplanation, explain_round
 from arbiter_app.explain.outline import BracketOutline
 from arbiter_app.explain.trail import Trail, TrailCandidate
+from arbiter_app.pairing.editions import BAKU_2016
 from arbiter_app.trf.model import TrfDocument
 from arbiter_app.trf.reader import read_trf
 from arbiter_app.trf.rounds import state_before_round
@@ -32,7 +33,7 @@ def explained(manual: TrfDocument) -> Callable[[int], RoundExplanation]:
 
     def get(round_number: int) -> RoundExplanation:
         if round_number not in cache:
-            cache[round_number] = explain_round(state_before_round(manual, round_number))
+            cache[round_number] = explain_round(state_before_round(manual, round_number), BAKU_2016)
         return cache[round_number]
 
     return get

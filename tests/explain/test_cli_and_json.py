@@ -1,4 +1,4 @@
-"""``arbiter_app.explain.cli.run`` (wired into arbiter-pairings by its owner) and the JSON rendering."""
+"""``arbiter_app.cli.explain.run`` (``arbiter-pairings --explain``) and the JSON rendering."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from arbiter_app.explain.candidates import ARTICLES
-from arbiter_app.explain.cli import EXIT_FILE, EXIT_INVALID, EXIT_OK, run
+from arbiter_app.cli.explain import EXIT_FILE, EXIT_INVALID, EXIT_OK, run
 
 
 def _run(*argv: str) -> tuple[int, str, str]:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from arbiter_app.pairing.editions import FIDE_2026
 from tests.conftest import DATA
 from tests.explain.test_conformance_sample import disagreements
 
@@ -37,12 +38,12 @@ LARGEST = 12
 
 @pytest.mark.parametrize("path", SAMPLE, ids=lambda p: p.name)
 def test_explanation_chooses_the_engines_pairing_2026(path: Path) -> None:
-    wrong = disagreements(path, edition="fide-2026")
+    wrong = disagreements(path, edition=FIDE_2026)
     assert not wrong, "\n".join(wrong)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", EVERYTHING, ids=lambda p: p.name)
 def test_explanation_agrees_with_the_engine_on_the_2026_corpus(path: Path) -> None:
-    wrong = disagreements(path, LARGEST, edition="fide-2026")
+    wrong = disagreements(path, LARGEST, edition=FIDE_2026)
     assert not wrong, "\n".join(wrong)

@@ -17,6 +17,7 @@ import pytest
 from arbiter_app.errors import PairingImpossibleError
 from arbiter_app.explain import RoundExplanation, explain_round
 from arbiter_app.explain.trail import SMALL_BRACKET
+from arbiter_app.pairing.editions import BAKU_2016, DutchEdition
 from arbiter_app.trf.reader import read_trf
 from arbiter_app.trf.rounds import state_before_round
 from tests.conftest import DATA
@@ -28,7 +29,7 @@ SMALL = ["small-1051-p29-r6.trf", "small-1062-p19-r7.trf", "small-1072-p14-r6.tr
 FILES = sorted(CORPUS.glob("tiny-*.trf")) + [CORPUS / name for name in SMALL]
 
 
-def _rounds(path: Path, edition: str = "baku-2016") -> list[RoundExplanation]:
+def _rounds(path: Path, edition: DutchEdition = BAKU_2016) -> list[RoundExplanation]:
     doc = read_trf(path)
     explanations = []
     for round_number in range(1, max(len(p.rounds) for p in doc.players) + 1):
@@ -39,7 +40,7 @@ def _rounds(path: Path, edition: str = "baku-2016") -> list[RoundExplanation]:
     return explanations
 
 
-def disagreements(path: Path, largest: int = SMALL_BRACKET, edition: str = "baku-2016") -> list[str]:
+def disagreements(path: Path, largest: int = SMALL_BRACKET, edition: DutchEdition = BAKU_2016) -> list[str]:
     """Brackets of ``path`` where the explanation does not end at the engine's pairing.
 
     The chosen pairings of the final brackets must make up the round, and each
@@ -84,7 +85,7 @@ def test_d2_numbers_the_remainder_afresh() -> None:
     and 2) it would not, and the file's pairing would be missed.
     """
     doc = read_trf(CORPUS / "medium-1143-p44-r9.trf")
-    explanation = explain_round(state_before_round(doc, 5))
+    explanation = explain_round(state_before_round(doc, 5), BAKU_2016)
     bracket = explanation.bracket(5)
     assert numbers(bracket.players) == [29, 25, 32, 33, 34, 37, 38]
     trail = explanation.trail(5)

@@ -16,6 +16,7 @@ from arbiter_app.explain.explanation import RoundExplanation
 from arbiter_app.explain.trail import TrailEnd
 from arbiter_app.explain.why import why_not
 from arbiter_app.explain.why_text import why_not_text
+from arbiter_app.pairing.editions import BAKU_2016
 from arbiter_app.trf import read_trf
 from arbiter_app.trf.rounds import state_before_round
 from tests.conftest import DATA
@@ -37,7 +38,7 @@ def cpu_hogs(count: int = 3) -> Iterator[None]:
 
 
 def _explained(name: str, round_number: int, bracket: int) -> tuple[RoundExplanation, tuple[str, str, str]]:
-    explanation = explain_round(state_before_round(read_trf(CORPUS / name), round_number), "baku-2016")
+    explanation = explain_round(state_before_round(read_trf(CORPUS / name), round_number), BAKU_2016)
     text = round_text(explanation, only=bracket)
     json_text = repr(round_json(explanation, only=bracket))
     players = explanation.bracket(bracket).players

@@ -24,10 +24,10 @@ from typing import Any
 import pytest
 
 from arbiter_app.explain import explain_round, round_json, round_text, why_float, why_float_text, why_not, why_not_text
-from arbiter_app.explain.cli import EXIT_OK, run
+from arbiter_app.cli.explain import EXIT_OK, run
 from arbiter_app.explain.compare import compare_editions, comparison_json, comparison_text
 from arbiter_app.explain.explanation import RoundExplanation
-from arbiter_app.pairing.engine import edition
+from arbiter_app.pairing.editions import BAKU_2016, FIDE_2026, DutchEdition
 from arbiter_app.trf.reader import read_trf
 from arbiter_app.trf.rounds import state_before_round
 from tests.conftest import DATA
@@ -35,7 +35,7 @@ from tests.conftest import DATA
 CORPUS = DATA / "conformance" / "dutch-2026"
 
 
-def _explained(name: str, round_number: int, which: str = "fide-2026") -> RoundExplanation:
+def _explained(name: str, round_number: int, which: DutchEdition = FIDE_2026) -> RoundExplanation:
     return explain_round(state_before_round(read_trf(CORPUS / name), round_number), which)
 
 
@@ -47,11 +47,11 @@ def _run(*argv: str) -> tuple[int, str]:
 
 
 def test_the_edition_object_names_its_criteria() -> None:
-    texts = edition("fide-2026").texts
+    texts = FIDE_2026.texts
     assert texts.keys == tuple(f"C{k}" for k in range(6, 22))
     assert texts.label("C5") == "[C5]" and texts.cite("C.4") == "[C4]" and texts.cite("B.8") == "3.8"
     assert texts.name("C5") == "2.3.1: minimise the score of the assignee of the pairing-allocated bye"
-    baku = edition("baku-2016").texts
+    baku = BAKU_2016.texts
     assert baku.label("C.10") == "C.10" and baku.cite("B.8") == "B.8" and baku.keys[0] == "C.5"
 
 
@@ -84,7 +84,7 @@ def test_json_says_which_edition() -> None:
         assert list(bracket["chosen"]["failures"]) == [f"C{k}" for k in range(6, 22)]
     assert data["boards"][0]["rule"] == "5.2.1"
     assert [b["superseded"] for b in data["brackets"]].count(True) == 2
-    baku = round_json(_explained("d26-small-60048-p20-r7.trf", 4, "baku-2016"))
+    baku = round_json(_explained("d26-small-60048-p20-r7.trf", 4, BAKU_2016))
     assert baku["edition"] == "baku-2016" and "C.5" in baku["brackets"][0]["chosen"]["failures"]
 
 
@@ -193,7 +193,7 @@ def test_compare_editions_where_they_differ() -> None:
     comparison = compare_editions(state)
     assert not comparison.agree
     assert comparison.byes == (2, 3)
-    decided = {(d.pair, d.paired_by): d.decided_by for d in comparison.differences}
+    decided = {(d.pair, d.paired_by.name): d.decided_by for d in comparison.differences}
     assert decided == {
         ((1, 5), "baku-2016"): "C5",
         ((4, 3), "baku-2016"): "C6",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from arbiter_app.explain import RoundExplanation, explain_round, round_text, why_not, why_not_text
+from arbiter_app.pairing.editions import BAKU_2016
 from arbiter_app.trf import read_trf
 from arbiter_app.trf.rounds import state_before_round
 from tests.conftest import DATA
@@ -25,7 +26,7 @@ def test_a_failed_completion_test_names_every_player_left_and_the_rule_that_bars
     pairs, so the round fails only because the five are an odd number and every one has had a bye or a forfeit
     win (C.2)."""
     doc = read_trf(DATA / "conformance" / "dutch-2016" / "irregular-1220-p10-r8.trf")
-    text = round_text(explain_round(state_before_round(doc, 6), "baku-2016"))
+    text = round_text(explain_round(state_before_round(doc, 6), BAKU_2016))
     assert _lines(text, "Completion test (A.9): FAILED") == [
         "Completion test (A.9): FAILED: #8, #7, #9, #10 and #6 cannot all be paired: they are an odd number, so one "
         "of them would receive the pairing-allocated bye, and none of them may (C.2)."
@@ -71,7 +72,7 @@ def test_the_last_bracket_mentions_the_bye_only_when_there_is_one(explained: Exp
     assert "which includes the pairing-allocated bye" not in text
     assert _lines(text, "Bracket 7")[0].endswith("and the collapsed scoregroup #3, #10 and #11")
     doc = read_trf(DATA / "conformance" / "dutch-2016" / "irregular-1220-p10-r8.trf")
-    odd = round_text(explain_round(state_before_round(doc, 6), "baku-2016"))
+    odd = round_text(explain_round(state_before_round(doc, 6), BAKU_2016))
     assert "receives the pairing-allocated bye (A.5, C.2)" in odd
 
 

@@ -15,6 +15,7 @@ from arbiter_app.explain import (
     why_not,
     why_not_text,
 )
+from arbiter_app.pairing.editions import BAKU_2016
 from tests.explain.conftest import numbers, pair_set
 
 Explained = Callable[[int], RoundExplanation]
@@ -124,7 +125,7 @@ def test_why_the_bye() -> None:
     from arbiter_app.pairing.model import Player, TournamentState
 
     state = TournamentState(round=1, total_rounds=3, players=tuple(Player(n) for n in range(1, 6)))
-    explanation = explain_round(state)
+    explanation = explain_round(state, BAKU_2016)
     bye = explanation.outline.pairing.bye
     assert bye == 5
     answer = why_float(explanation, 5)

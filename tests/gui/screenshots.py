@@ -26,6 +26,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from arbiter_app import services as sv
+from arbiter_app.explain.slides import Slide
 from arbiter_app.gui.main_window import MainWindow
 from arbiter_app.gui.override_dialog import OverrideDialog
 from arbiter_app.gui.player_dialog import PlayerDialog
@@ -133,13 +134,34 @@ def views(window: MainWindow, out: Path, size: tuple[int, int]) -> None:
     hall.page = len(hall.pages) - 1
     save(hall, out, "hall-names" + tail)
     hall.hide()
+    seminar_shots(window, out, size)
+
+
+def pairs_of(slide: Slide) -> int:
+    return len(slide.pairs)
+
+
+def seminar_shots(window: MainWindow, out: Path, size: tuple[int, int]) -> None:
+    """Seminar mode on round 5: the collapsed last bracket (``seminar-bracket``), its candidate 3, better on
+    C.17 (``seminar-candidate``), and the decision (``seminar-decision``)."""
+    tail = "" if size[0] >= 1920 else f"-{size[0]}"
     window.explain_dock.round.setValue(5)
     seminar = window.show_seminar()
     assert seminar is not None
     seminar.showNormal()
     seminar.resize(*size)
-    seminar.show_step(1)
-    save(seminar, out, "seminar-bracket" + tail)
+    assert seminar.total is not None
+    seminar.show_step(seminar.total - 1)  # every slide worked out
+    # The candidate that won on a criterion with the most pairs (the last such): its bracket, itself, the decision.
+    won = [s for s in seminar.slides if s.kind == "candidate" and s.legal and s.compared_with and
+           s.verdict.startswith("Better")]
+    candidate = max(reversed(won), key=pairs_of)
+    for name, slide in (("seminar-bracket", next(s for s in seminar.slides if s.heading == candidate.heading)),
+                        ("seminar-candidate", candidate),
+                        ("seminar-decision", next(s for s in seminar.slides if s.heading == candidate.heading
+                                                  and s.kind == "decision"))):
+        seminar.show_step(seminar.slides.index(slide))
+        save(seminar, out, name + tail)
     seminar.close()
 
 

@@ -21,9 +21,9 @@ from arbiter_app.services import files as sv_files
 from tests.gui.conftest import on_modal
 
 GUI = Path(__file__).resolve().parents[2] / "arbiter_app" / "gui"
-ALLOWED_PAIRING = {"arbiter_app.pairing.model", "arbiter_app.pairing.points"}
-"""The pairing core's value types (and the one points formatter) may be named; its rules and engine may not be run
-from the GUI."""
+ALLOWED_PAIRING = {"arbiter_app.pairing.model", "arbiter_app.pairing.points", "arbiter_app.pairing.editions"}
+"""The pairing core's value types (the one points formatter, the editions' registry for their names) may be named;
+its rules and engine may not be run from the GUI."""
 PERSISTENCE_INSIDE = tuple(f"arbiter_app.persistence.{m}" for m in ("models", "queries", "database", "migrate"))
 """The file is opened through the package's functions; tables and queries stay behind the services."""
 

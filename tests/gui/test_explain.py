@@ -6,6 +6,7 @@ from typing import Any
 
 from arbiter_app.gui.main_window import MainWindow
 from arbiter_app.gui.rounds_model import BoardColumn
+from arbiter_app.pairing.editions import BAKU_2016, FIDE_2026
 
 
 def open_example(window: MainWindow) -> None:
@@ -118,10 +119,10 @@ def test_the_panels_verdicts_cite_the_rounds_edition() -> None:
     from tests.conftest import DATA
 
     doc = read_trf(DATA / "conformance" / "dutch-2026" / "d26-tiny-60012-p5-r4.trf")
-    e = explain_round(state_before_round(doc, 2), "fide-2026")
+    e = explain_round(state_before_round(doc, 2), FIDE_2026)
     summaries = [candidates(e, b.index).summary for b in e.outline.brackets]
     assert summaries and all("B.4" not in s and "B.8" not in s for s in summaries)
     assert any("(3.4)" in s or "(3.8)" in s for s in summaries), summaries
-    baku = explain_round(state_before_round(doc, 2), "baku-2016")
+    baku = explain_round(state_before_round(doc, 2), BAKU_2016)
     assert any("(B.4)" in candidates(baku, b.index).summary or "(B.8)" in candidates(baku, b.index).summary
                for b in baku.outline.brackets)

@@ -178,6 +178,11 @@ def test_cards_flow_with_the_width_and_keep_names_whole(window: MainWindow, tour
         used = cards.per_row * (cards.delegate.width + cards.list.spacing())
         assert room - cards.delegate.width - cards.list.spacing() < used <= room  # the row is filled
         assert cards.delegate.width >= cards.delegate.least_width(cards.list.font())
+        # the cards share one size (asked of the delegate once, issue 28), and it follows the width
+        last = cards.list.visualRect(cards.model.index(cards.model.rowCount() - 1, 0))
+        assert cards.list.uniformItemSizes() and last.width() == cards.delegate.width
+        second_row = cards.list.visualRect(cards.model.index(cards.per_row, 0))
+        assert second_row.left() == cards.list.visualRect(cards.model.index(0, 0)).left()
         per_row[size] = cards.per_row
     assert per_row[(1920, 1080)] > per_row[(1024, 768)] >= 2
     long_card = next(c for c in cards.model.cards if c.player.name == LONG_NAME)

@@ -133,6 +133,27 @@ def test_a_long_report_is_previewed_in_parts(window: MainWindow) -> None:
     assert "12 " in dialog.preview.toPlainText()
 
 
+def test_a_preview_part_holds_at_most_its_table_lines(window: MainWindow) -> None:
+    """Issue 28: a part the preview lays out on the window's thread holds at most PREVIEW_LINES (20) lines of the
+    table, the table's heading repeated in each; together the parts hold every line of the report once."""
+    from arbiter_app.reports import PREVIEW_LINES, report_preview
+
+    window.open_example()
+    ctx = window.context
+    assert ctx is not None and PREVIEW_LINES == 20
+    dialog = ReportDialog(ctx, "pairings", window)
+    assert not dialog.is_loading and dialog.html
+    preview = report_preview(ctx.db, ctx.tournament_id, "pairings", dialog.round_number, 4)
+    assert preview.html == dialog.html and len(preview.parts) > 1
+
+    def rows(text: str) -> int:
+        return text.count("<tr") - text.count("<thead><tr")
+
+    assert max(rows(part) for part in preview.parts) <= 4
+    assert sum(rows(part) for part in preview.parts) == rows(preview.html) > 4
+    assert all(part.count("<thead><tr") == 1 for part in preview.parts)
+
+
 def test_tournament_settings_are_edited_and_refused_with_a_reason(window: MainWindow) -> None:
     """Edit → Tournament settings: federation, time control and round dates saved; a bad date keeps the dialog open."""
     from arbiter_app import services as sv

@@ -7,7 +7,6 @@ crosstable, table of all rounds and player card, the explain panel naming the Be
 
 from __future__ import annotations
 
-import html
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -378,18 +377,20 @@ def test_seminar_mode_steps_through_the_boards_by_their_berger_rows(window: Main
     assert seminar is not None and seminar.isFullScreen()
     qtbot.addWidget(seminar)
     assert seminar.complete and seminar.parts == 1
-    assert [s.kind for s in seminar.steps] == ["round", "board", "board"]  # four players: two boards
-    assert seminar.title.text() == "Round 1: Double round robin, Berger tables (C.05 Annex 1)"
-    assert "no brackets" in seminar.body.text()
+    assert [s.kind for s in seminar.slides] == ["round", "board", "board"]  # four players: two boards
+    assert seminar.total == 3
+    assert seminar.slide is not None
+    assert seminar.slide.title == "Round 1: Double round robin, Berger tables (C.05 Annex 1)"
+    assert "no brackets" in " ".join(seminar.slide.lines)
     rows = [berger_row(4, white, 1, True, False).text for white, _ in double_round_robin(4)[0].boards]
     for board, row in enumerate(rows, 1):
         qtbot.keyClick(seminar, Qt.Key.Key_Right)
-        assert seminar.kind.text() == "A board and its Berger row"
-        assert seminar.title.text().startswith(f"Round 1 — Board {board}: ")
-        assert seminar.body.text() == f"<p>{html.escape(row)}</p>"
-    assert "Board 1: Ada Tamm (Berger 1) – Di Tamm (Berger 4)" in seminar.steps[1].title
+        assert seminar.slide.kind == "board" and seminar.slide.heading == "Round 1"
+        assert seminar.slide.title.startswith(f"Board {board}: ")
+        assert seminar.slide.lines == (row,)
+    assert "Board 1: Ada Tamm (Berger 1) – Di Tamm (Berger 4)" in seminar.slides[1].title
     qtbot.keyClick(seminar, Qt.Key.Key_Right)  # the last step stays: nothing Swiss follows
-    assert seminar.step == 2 and "Step 3 of 3 " in seminar.footer.text()
+    assert seminar.step == 2 and seminar.footer_text().startswith("Step 3 of 3")
     seminar.close()
 
 

@@ -17,12 +17,13 @@ from arbiter_app.generator import GeneratorConfig, generate
 from arbiter_app.gui import process_call
 from arbiter_app.gui.main_window import MainWindow
 from arbiter_app.gui.workers import Runner, SyncRunner
+from arbiter_app.pairing.editions import BAKU_2016
 from arbiter_app.persistence import open_database
 
 
 def big_tournament(path: Path, players: int) -> None:
     """``players`` players after round 1 of 2 (generated, then imported through TRF)."""
-    doc = generate(replace(GeneratorConfig(), players=players, rounds=1), 2024)
+    doc = generate(replace(GeneratorConfig(), players=players, rounds=1), 2024, edition=BAKU_2016)
     db = open_database(path, create=True)
     sv.import_trf(db, replace(doc, rounds_count=2), "Big open")
     db.dispose()
@@ -154,3 +155,25 @@ def test_results_are_stored_in_the_child_process_in_the_order_typed(qtbot: Any, 
     assert stored == shown  # board 3 as it was, board 1 still corrected
     assert {b.number: b.result_text for b in view.current.boards} == shown
     window.close()
+
+
+
+def test_a_reply_of_the_child_comes_back_equal_in_slices() -> None:
+    """A long reply is pickled a slice at a time (issue 28: the window's thread gets Python's lock back between
+    two slices); every value comes back equal, tuples as tuples and lists as lists, nested ones too."""
+    import pickle
+
+    size = process_call.SLICE
+    from fractions import Fraction
+
+    long = tuple((k, f"Player {k}", Fraction(k, 2)) for k in range(2 * size + 7))
+    value = {"rounds": (long, [list(range(size * 3)), ("short",)]), "none": None}
+    data, slices = process_call.pack(value)
+    back = process_call.unpack((data, slices))
+    assert back == value
+    assert type(back["rounds"][0]) is tuple and type(back["rounds"][1][0]) is list
+    assert len(slices) == 3 + 3  # 407 results in three slices, 600 numbers in three
+    assert len(data) < len(pickle.dumps(value)) // 10  # the reply itself holds references, not the items
+    nested = [tuple(range(k, k + size + 1)) for k in range(size + 50)]  # long sequences inside a long one
+    assert process_call.unpack(process_call.pack(nested)) == nested
+    assert process_call.unpack(process_call.pack((nested, long))) == (nested, long)

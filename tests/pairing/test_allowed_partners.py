@@ -11,26 +11,26 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.pairing.criteria import c1_have_met, c3_same_absolute_preference, may_meet
-from arbiter_app.pairing.engine import EDITIONS
+from arbiter_app.pairing.editions import BAKU_2016, FIDE_2026, DutchEdition
 from arbiter_app.trf.reader import read_trf
 from arbiter_app.trf.rounds import state_before_round
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "conformance"
 FILES = [
-    ("baku-2016", DATA / "dutch-2016" / "irregular-1204-p48-r9.trf"),
-    ("baku-2016", DATA / "dutch-2016" / "large-1200-p219-r11.trf"),
-    ("fide-2026", DATA / "dutch-2026" / "d26-irregular-60121-p34-r9.trf"),
-    ("fide-2026", DATA / "dutch-2026" / "d26-large-60171-p219-r10.trf"),
+    (BAKU_2016, DATA / "dutch-2016" / "irregular-1204-p48-r9.trf"),
+    (BAKU_2016, DATA / "dutch-2016" / "large-1200-p219-r11.trf"),
+    (FIDE_2026, DATA / "dutch-2026" / "d26-irregular-60121-p34-r9.trf"),
+    (FIDE_2026, DATA / "dutch-2026" / "d26-large-60171-p219-r10.trf"),
 ]
 
 
 @pytest.mark.parametrize(("edition", "path"), FILES, ids=[path.stem for _, path in FILES])
-def test_partners_bitsets_agree_with_c1_and_c3_on_every_round(edition: str, path: Path) -> None:
+def test_partners_bitsets_agree_with_c1_and_c3_on_every_round(edition: DutchEdition, path: Path) -> None:
     doc = read_trf(path)
     rounds = max(len(p.rounds) for p in doc.players)
     refused = by_c3 = 0
     for r in range(1, rounds + 1):
-        players = EDITIONS[edition].contestants(state_before_round(doc, r))
+        players = edition.contestants(state_before_round(doc, r))
         for a in players:
             assert a.partners is not None
             for b in players:

@@ -13,7 +13,8 @@ import pytest
 from arbiter_app.pairing.brackets import Bracket, pair_bracket
 from arbiter_app.pairing.colours import colour_preference
 from arbiter_app.pairing.criteria import C7_2026, FIDE_2026_CRITERIA, Contestant, evaluate, failure_value
-from arbiter_app.pairing.engine import EDITIONS, Baku2016, Fide2026, lowest_bye_score, pair_round
+from arbiter_app.pairing.editions import BAKU_2016, EDITIONS, FIDE_2026, Baku2016, DutchEdition, Fide2026
+from arbiter_app.pairing.engine import lowest_bye_score, pair_round
 from arbiter_app.pairing.floats import Float, float_in_round, float_in_round_2026, recent_floats
 from arbiter_app.pairing.model import (
     Board,
@@ -123,7 +124,7 @@ def test_c04_2_2026_3_5_a_forfeited_game_is_not_a_meeting() -> None:
     state = TournamentState(round=2, total_rounds=3, players=players)
     by_number = {c.number: c for c in EDITIONS["fide-2026"].contestants(state)}
     assert 2 not in by_number[1].barred
-    assert unordered(pair_round(state, "fide-2026")) == {frozenset((1, 2))}
+    assert unordered(pair_round(state, FIDE_2026)) == {frozenset((1, 2))}
 
 
 # --- [C2]: C.04.3-2026 2.1.2, C.04.1-2026 Art. 4 ---------------------------------------
@@ -171,10 +172,10 @@ def test_c5_the_bye_to_the_lowest_score_breaks_up_a_higher_bracket() -> None:
     pairs), and the half-point player 2 gets the bye.
     """
     state = c5_state()
-    fide = pair_round(state, "fide-2026")
+    fide = pair_round(state, FIDE_2026)
     assert fide.bye == 3
     assert unordered(fide) == {frozenset((1, 2)), frozenset((4, 5))}
-    baku = pair_round(state, "baku-2016")
+    baku = pair_round(state, BAKU_2016)
     assert baku.bye == 2
     assert frozenset((1, 5)) in unordered(baku)
 
@@ -251,8 +252,8 @@ def test_c8_the_following_bracket_must_keep_its_c4() -> None:
     players = tuple(Player(n, (), (a,)) for n, a in [(1, 10), (2, 10), (3, 10), (4, 5), (5, 5), (6, 0)])
     forbidden = frozenset({frozenset({3, 4}), frozenset({4, 6})})
     state = TournamentState(round=1, total_rounds=5, players=players, forbidden_pairs=forbidden)
-    assert unordered(pair_round(state, "fide-2026")) == {frozenset((1, 3)), frozenset((2, 4)), frozenset((5, 6))}
-    assert frozenset((3, 6)) in unordered(pair_round(state, "baku-2016"))
+    assert unordered(pair_round(state, FIDE_2026)) == {frozenset((1, 3)), frozenset((2, 4)), frozenset((5, 6))}
+    assert frozenset((3, 6)) in unordered(pair_round(state, BAKU_2016))
 
 
 # --- [C9]: C.04.3-2026 2.4.4 -----------------------------------------------------------------
@@ -293,7 +294,7 @@ def test_c9_the_bye_to_the_player_with_fewest_unplayed_games() -> None:
     from arbiter_app.pairing.observer import PairingObserver
 
     state = c9_state()
-    pairing = pair_round(state, "fide-2026")
+    pairing = pair_round(state, FIDE_2026)
     assert pairing.bye == 4
     assert unordered(pairing) == {frozenset((1, 3)), frozenset((2, 5))}
     without = _Fide2026WithoutC9().pair_round(state, PairingObserver())
@@ -324,8 +325,8 @@ def test_editions_are_registered_by_name() -> None:
     assert isinstance(EDITIONS["baku-2016"], Baku2016)
 
 
-@pytest.mark.parametrize("edition", ["fide-2026", "baku-2016"])
-def test_both_editions_pair_the_c5_round_completely(edition: str) -> None:
+@pytest.mark.parametrize("edition", [FIDE_2026, BAKU_2016], ids=lambda e: e.name)
+def test_both_editions_pair_the_c5_round_completely(edition: DutchEdition) -> None:
     pairing = pair_round(c5_state(), edition)
     paired = {n for b in pairing.boards for n in (b.white, b.black)}
     assert paired | {pairing.bye} == {1, 2, 3, 4, 5}

@@ -123,6 +123,16 @@ def test_a_file_of_revision_0001_keeps_its_trf_header_lines_as_fields(tmp_path: 
         db.dispose()
 
 
+OLD_TOURNAMENT = text(
+    "INSERT INTO tournaments (id, name, place, chief_arbiter, deputy_arbiters, rounds_count, points_win,"
+    " points_draw, points_loss, points_zero_bye, points_forfeit_loss, points_pairing_bye,"
+    " initial_colour, accelerated, tie_breaks, edition, extra_trf_lines, created_at)"
+    " VALUES (1, 'Old', '', '', '', 5, 10, 5, 0, 0, 0, 10, 'white', 0, '', 'fide-2026', '',"
+    " '2026-11-01 10:00:00')"
+)
+"""A tournament as revision 0010 stores it."""
+
+
 def test_0011_keeps_the_stored_rating_as_the_official_one_and_the_fide_mode_trigger(tmp_path: Path) -> None:
     """0011 (checklist Q116, Q134, Q145): the rating stored so far becomes the FIDE rating, its source not recorded;
     the method is FIDE, so the tournament rating stays; ``tournaments`` gains columns without a rebuild (its FIDE-mode
@@ -136,15 +146,7 @@ def test_0011_keeps_the_stored_rating_as_the_official_one_and_the_fide_mode_trig
     with engine.begin() as connection:
         command.upgrade(alembic_config(connection), "0010")
         triggers = connection.execute(text("SELECT name FROM sqlite_master WHERE type = 'trigger'")).all()
-        connection.execute(
-            text(
-                "INSERT INTO tournaments (id, name, place, chief_arbiter, deputy_arbiters, rounds_count, points_win,"
-                " points_draw, points_loss, points_zero_bye, points_forfeit_loss, points_pairing_bye,"
-                " initial_colour, accelerated, tie_breaks, edition, extra_trf_lines, created_at)"
-                " VALUES (1, 'Old', '', '', '', 5, 10, 5, 0, 0, 0, 10, 'white', 0, '', 'fide-2026', '',"
-                " '2026-11-01 10:00:00')"
-            )
-        )
+        connection.execute(OLD_TOURNAMENT)
         connection.execute(
             text(
                 "INSERT INTO players (tournament_id, pairing_number, name, title, rating, fide_id, federation, sex,"
@@ -163,3 +165,49 @@ def test_0011_keeps_the_stored_rating_as_the_official_one_and_the_fide_mode_trig
         assert (settings.method, settings.rating_type, settings.check_on) == ("FIDE", "standard", True)
     finally:
         db.dispose()
+
+
+def test_0019_moves_each_rounds_edition_out_of_the_engine_pairing_json(tmp_path: Path) -> None:
+    """0019: the edition that paired a round, kept in the ``engine_pairing`` JSON until then, is a column of its own;
+    a round that kept none (imported) is read as paired by the tournament's edition.  The downgrade moves it back."""
+    import json
+
+    from alembic import command
+
+    from arbiter_app.services import round_edition
+
+    kept = {"boards": [[1, 2]], "bye": None}
+    path = tmp_path / "old.db"
+    engine = create_database_engine(path)
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "0010")
+        connection.execute(OLD_TOURNAMENT)
+        command.upgrade(alembic_config(connection), "0018")
+        for number, engine_pairing in (
+            (1, json.dumps({**kept, "edition": "baku-2016"})),  # paired by Baku 2016, then the edition changed
+            (2, json.dumps(kept)),
+            (3, ""),  # imported
+        ):
+            connection.execute(
+                text("INSERT INTO rounds (tournament_id, number, state, paired_at, engine_pairing)"
+                     " VALUES (1, :number, 'published', '2026-11-01 10:00:00', :engine_pairing)"),
+                {"number": number, "engine_pairing": engine_pairing},
+            )  # fmt: skip
+    engine.dispose()
+    db = open_database(path)
+    try:
+        with db.read() as s:
+            rows = s.execute(text("SELECT number, edition, engine_pairing FROM rounds ORDER BY number")).all()
+        assert [tuple(row) for row in rows] == [(1, "baku-2016", json.dumps(kept)), (2, None, json.dumps(kept)),
+                                                (3, None, "")]  # fmt: skip
+        assert [round_edition(db, 1, n) for n in (1, 2, 3, 4)] == ["baku-2016", "fide-2026", "fide-2026", "fide-2026"]
+    finally:
+        db.dispose()
+    engine = create_database_engine(path)
+    with engine.begin() as connection:
+        command.downgrade(alembic_config(connection), "0018")
+        rows = connection.execute(text("SELECT number, engine_pairing FROM rounds ORDER BY number")).all()
+    engine.dispose()
+    assert [json.loads(r.engine_pairing) if r.engine_pairing else None for r in rows] == [
+        {**kept, "edition": "baku-2016"}, kept, None
+    ]

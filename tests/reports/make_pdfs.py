@@ -29,6 +29,7 @@ if str(ROOT) not in sys.path:
 
 from arbiter_app import services as sv
 from arbiter_app.generator import GeneratorConfig, generate
+from arbiter_app.pairing.editions import BAKU_2016
 from arbiter_app.persistence import Database, open_database
 from arbiter_app.reports import write_report
 from arbiter_app.trf import TrfDocument, read_trf
@@ -59,7 +60,7 @@ def manual() -> Tournament:
 
 def open_300() -> Tournament:
     """A generated 300-player, 9-round open (fixed seed), titles and federations for the pairing list."""
-    doc = generate(replace(GeneratorConfig(), players=OPEN_PLAYERS, rounds=9), OPEN_SEED)
+    doc = generate(replace(GeneratorConfig(), players=OPEN_PLAYERS, rounds=9), OPEN_SEED, edition=BAKU_2016)
     players = tuple(
         replace(
             p,

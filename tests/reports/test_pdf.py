@@ -14,6 +14,7 @@ import pytest
 
 from arbiter_app import services as sv
 from arbiter_app.generator import GeneratorConfig, generate
+from arbiter_app.pairing.editions import BAKU_2016
 from arbiter_app.persistence import Database, open_database
 from arbiter_app.reports import report_html, write_report
 from arbiter_app.reports.pdf import html_to_pdf
@@ -37,7 +38,7 @@ def _accented(doc: TrfDocument) -> TrfDocument:
 @pytest.fixture(scope="module")
 def big(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Database, int, TrfDocument]]:
     """A generated 200-player, 5-round tournament (some accented names), every result in."""
-    doc = _accented(generate(replace(GeneratorConfig(), players=200, rounds=5), 2026))
+    doc = _accented(generate(replace(GeneratorConfig(), players=200, rounds=5), 2026, edition=BAKU_2016))
     db = open_database(tmp_path_factory.mktemp("big") / "big.db", create=True)
     tid = sv.import_trf(db, doc, name="Ærøskøbing Open 2026").tournament.id
     yield db, tid, doc
@@ -127,7 +128,7 @@ def test_the_command_line_writes_a_pdf(big: tuple[Database, int, TrfDocument], t
 def test_a_pdf_from_a_fresh_process_without_a_display(tmp_path: Path) -> None:
     """The command line creates its own offscreen QGuiApplication when there is no display."""
     trf = tmp_path / "names.trf"
-    doc = _accented(generate(replace(GeneratorConfig(), players=12, rounds=3), 5))
+    doc = _accented(generate(replace(GeneratorConfig(), players=12, rounds=3), 5, edition=BAKU_2016))
     from arbiter_app.trf import write_trf
 
     trf.write_text(write_trf(doc), encoding="utf-8")

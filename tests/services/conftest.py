@@ -7,11 +7,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import inspect, text
 
 from arbiter_app.persistence import Database, open_database
-from arbiter_app.services import Level, import_trf
+from arbiter_app.services import Level, import_trf, list_tournaments
 from arbiter_app.trf import parse_trf
+from tests.conftest import MadeOnce
 
 SEVEN = """\
 012 Seven players
@@ -34,8 +35,11 @@ Q54-Q55, tests/services/test_fide_mode.py) and the tests importing it answer so.
 
 
 @pytest.fixture
-def db_path(tmp_path: Path, template_db: Path) -> Path:
+def db_path(tmp_path: Path, template_db: Path, made_once: MadeOnce, request: pytest.FixtureRequest) -> Path:
+    """A fresh tournament file: empty, or holding SEVEN for the tests that ask for ``seven``."""
     path = tmp_path / "tournament.db"
+    if "seven" in request.fixturenames:
+        return made_once("seven", _import_seven, path)
     shutil.copy(template_db, path)
     return path
 
@@ -47,14 +51,38 @@ def db(db_path: Path) -> Iterator[Database]:
     database.dispose()
 
 
+def _import_seven(path: Path) -> None:
+    database = open_database(path)
+    try:
+        import_trf(database, parse_trf(SEVEN, source="seven.trf"), confirmed=HANDMADE, edition="baku-2016")
+    finally:
+        database.dispose()
+
+
 @pytest.fixture
 def seven(db: Database) -> int:
-    """The SEVEN tournament imported, paired by the Baku 2016 rules its tests cite; round 3 is next."""
-    return import_trf(db, parse_trf(SEVEN, source="seven.trf"), confirmed=HANDMADE, edition="baku-2016").tournament.id
+    """The SEVEN tournament imported, paired by the Baku 2016 rules its tests cite; round 3 is next.
+
+    Imported once per session (``made_once``, tests/conftest.py); ``db_path`` is a copy of that file."""
+    tournaments = list_tournaments(db)
+    if not tournaments:  # a server's database (tests/server): no file to copy, imported here
+        import_trf(db, parse_trf(SEVEN, source="seven.trf"), confirmed=HANDMADE, edition="baku-2016")
+        tournaments = list_tournaments(db)
+    (tournament,) = tournaments
+    return tournament.id
 
 
 def dump(db: Database) -> dict[str, list[tuple[object, ...]]]:
     """Every row of every table, to check that a refused action changed nothing."""
     with db.read() as s:
-        tables = [row[0] for row in s.execute(text("SELECT name FROM sqlite_master WHERE type = 'table'"))]
-        return {t: [tuple(r) for r in s.execute(text(f'SELECT * FROM "{t}" ORDER BY 1'))] for t in sorted(tables)}
+        tables = inspect(s.connection()).get_table_names()  # a file's or a server's
+        out = {}
+        for t in sorted(tables):
+            # A row's version and who changed it last are bookkeeping of several desks (an undo raises the version)
+            kept = [c["name"] for c in inspect(s.connection()).get_columns(t) if c["name"] not in BOOKKEEPING]
+            listing = ", ".join(f'"{c}"' for c in kept)
+            out[t] = [tuple(r) for r in s.execute(text(f'SELECT {listing} FROM "{t}" ORDER BY 1'))]
+        return out
+
+
+BOOKKEEPING = {"row_version", "changed_by"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from arbiter_app.pairing.editions import BAKU_2016, declared_edition
 from arbiter_app.pairing.model import Colour
 from arbiter_app.persistence.database import Database
 from arbiter_app.services import (
@@ -16,7 +17,7 @@ from arbiter_app.services import (
     withdraw_player,
 )
 from arbiter_app.trf import TrfDocument
-from arbiter_app.trf.rounds import edition_of, next_round, pairing_of_round, point_system
+from arbiter_app.trf.rounds import next_round, pairing_of_round, point_system
 
 _REQUESTED = {"H": "half", "F": "full", "Z": "zero"}
 _RESULTS = {"1": "1-0", "0": "0-1", "=": "1/2", "W": "1-0", "L": "0-1", "D": "1/2"}
@@ -50,7 +51,7 @@ def replay(db: Database, doc: TrfDocument, *, accelerated: bool = False) -> tupl
         points=point_system(doc),
         initial_colour=Colour.BLACK if doc.initial_colour == "black" else Colour.WHITE,
         accelerated=accelerated,
-        edition=edition_of(doc) or "baku-2016",
+        edition=(declared_edition(doc) or BAKU_2016).name,
     )
     for line in doc.players:
         register_player(db, t.id, line.name, rating=line.rating or 0)

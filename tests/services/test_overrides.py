@@ -269,7 +269,7 @@ def test_warnings_cite_the_edition(db: Database, draft: int) -> None:
 
 
 def test_the_article_table_is_keyed_by_edition() -> None:
-    from arbiter_app.pairing.engine import EDITIONS
+    from arbiter_app.pairing.editions import EDITIONS
     from arbiter_app.services.articles import article
 
     assert all(rules.override_articles for rules in EDITIONS.values())

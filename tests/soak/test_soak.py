@@ -29,6 +29,7 @@ from typing import Any
 import pytest
 
 from arbiter_app.generator import GeneratorConfig, generate
+from arbiter_app.pairing.editions import BAKU_2016
 from tests.soak.harness import REQUIRED_ACTIONS
 from arbiter_app.trf.writer import write_trf
 
@@ -123,7 +124,7 @@ def test_soak_on_the_manuals_12_player_tournament(tmp_path: Path) -> None:
 def tournament_300(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A random 300-player tournament of 7 rounds (the generator of ``arbiter-pairings -g``, seed 21)."""
     path = tmp_path_factory.mktemp("soak300") / "random-300.trf"
-    path.write_text(write_trf(generate(GeneratorConfig(players=300, rounds=7), seed=21)), encoding="utf-8")
+    path.write_text(write_trf(generate(GeneratorConfig(players=300, rounds=7), seed=21, edition=BAKU_2016)), encoding="utf-8")
     return path
 
 

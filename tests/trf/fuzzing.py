@@ -31,6 +31,7 @@ from pathlib import Path
 from arbiter_app.cli import arbiter as arbiter_cli
 from arbiter_app.cli import pairings as pairings_cli
 from arbiter_app.errors import ArbiterError
+from arbiter_app.pairing.editions import FIDE_2026
 from arbiter_app.persistence import open_database
 from arbiter_app.services import export_trf, import_trf, list_tournaments
 from arbiter_app.trf.model import RoundEntry, TrfDocument
@@ -276,7 +277,7 @@ def valid_tournament(seed: int) -> TrfDocument:
     rng = random.Random(seed)
     rounds = rng.randint(5, 7)
     config = parse_config(f"PlayersNumber={rng.randint(8, 24)}\nRoundsNumber={rounds}\n")
-    doc = generate(config, seed, "fide-2026")
+    doc = generate(config, seed, FIDE_2026)
     kept = rng.randint(1, min(4, rounds - 1))
     players = tuple(replace(p, rounds=p.rounds[:kept], points="", rank=None) for p in doc.players)
     return replace(doc, players=players)

@@ -269,12 +269,12 @@ def test_truncated_drops_warnings_of_later_rounds() -> None:
 
 def test_the_092_line_names_the_pairing_system_and_the_edition() -> None:
     """TRF-2026: ``092 FIDE_DUTCH_2025`` is what the 2026 engines write for the Dutch system applied from 2026."""
-    from arbiter_app.trf.rounds import edition_of
+    from arbiter_app.pairing.editions import BAKU_2016, FIDE_2026, declared_edition
 
     doc = parse_trf("012 Open\n092 FIDE_DUTCH_2025\nXXR 5\n")
     assert doc.pairing_system == "FIDE_DUTCH_2025"
-    assert edition_of(doc) == "fide-2026"
+    assert declared_edition(doc) is FIDE_2026
     assert "092 FIDE_DUTCH_2025\n" in write_trf(doc)  # kept verbatim
-    assert edition_of(parse_trf("092 FIDE_DUTCH_2016\n")) == "baku-2016"
-    assert edition_of(parse_trf("092 FIDE_DUBOV_2025\n")) is None  # another system: not ours to guess
+    assert declared_edition(parse_trf("092 FIDE_DUTCH_2016\n")) is BAKU_2016
+    assert declared_edition(parse_trf("092 FIDE_DUBOV_2025\n")) is None  # another system: not ours to guess
     assert parse_trf("012 Open\nXXR 5\n").pairing_system is None

@@ -43,16 +43,22 @@ BEGIN
 END
 """
 
-
 def upgrade() -> None:
     with op.batch_alter_table("audit_entries") as batch:
         batch.add_column(sa.Column("arbiter", sa.String(length=200), nullable=False, server_default=""))
-    op.execute(NO_DELETE)
-    op.execute(NO_UPDATE)
+    if op.get_bind().dialect.name == "sqlite":
+        op.execute(NO_DELETE)
+        op.execute(NO_UPDATE)
+    else:  # the same rule on PostgreSQL (TRUNCATE refused as well)
+        from arbiter_app.persistence.audit_chain import pg_undone_triggers
+
+        for statement in pg_undone_triggers(COLUMNS):
+            op.execute(statement)
 
 
 def downgrade() -> None:
-    op.execute("DROP TRIGGER IF EXISTS audit_entries_no_update")
-    op.execute("DROP TRIGGER IF EXISTS audit_entries_no_delete")
+    on = "" if op.get_bind().dialect.name == "sqlite" else " ON audit_entries"
+    for name in ("audit_entries_no_update", "audit_entries_no_delete", "audit_entries_no_truncate"):
+        op.execute(f"DROP TRIGGER IF EXISTS {name}{on}")
     with op.batch_alter_table("audit_entries") as batch:
         batch.drop_column("arbiter")

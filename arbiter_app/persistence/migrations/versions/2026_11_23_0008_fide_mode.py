@@ -27,16 +27,35 @@ BEGIN
 END
 """
 
+PG_NO_RETURN_BODY = """
+BEGIN
+    IF NOT OLD.fide_mode AND NEW.fide_mode THEN
+        RAISE EXCEPTION 'FIDE mode cannot be entered again once left (checklist Q45)' USING ERRCODE = 'restrict_violation';
+    END IF;
+    RETURN NEW;
+END
+"""
+"""The same rule on PostgreSQL."""
+
 
 def upgrade() -> None:
     with op.batch_alter_table("tournaments") as batch:
         batch.add_column(sa.Column("fide_mode", sa.Boolean(), nullable=False, server_default=sa.true()))
         batch.add_column(sa.Column("fide_mode_left_round", sa.Integer(), nullable=True))
-    op.execute(NO_RETURN)
+    if op.get_bind().dialect.name == "sqlite":
+        op.execute(NO_RETURN)
+    else:
+        from arbiter_app.persistence.audit_chain import pg_trigger_sql
+
+        name = "tournaments_fide_mode_no_return"
+        for statement in pg_trigger_sql("tournaments", name, "BEFORE UPDATE OF fide_mode", "FOR EACH ROW",
+                                        PG_NO_RETURN_BODY):  # fmt: skip
+            op.execute(statement)
 
 
 def downgrade() -> None:
-    op.execute("DROP TRIGGER IF EXISTS tournaments_fide_mode_no_return")
+    on = "" if op.get_bind().dialect.name == "sqlite" else " ON tournaments"
+    op.execute(f"DROP TRIGGER IF EXISTS tournaments_fide_mode_no_return{on}")
     with op.batch_alter_table("tournaments") as batch:
         batch.drop_column("fide_mode_left_round")
         batch.drop_column("fide_mode")

@@ -29,7 +29,8 @@ _NEW = (
 
 
 def _result_check(condition: str) -> None:
-    with op.batch_alter_table("boards", recreate="always") as batch:
+    # SQLite rebuilds the table to change a CHECK constraint; PostgreSQL alters it in place.
+    with op.batch_alter_table("boards", recreate="always" if op.get_bind().dialect.name == "sqlite" else "auto") as batch:
         batch.drop_constraint(batch.f("ck_boards_result"), type_="check")
         batch.create_check_constraint("result", sa.text(condition))
 
@@ -39,7 +40,10 @@ def upgrade() -> None:
     # A plain ALTER TABLE ADD COLUMN: a batch rebuild of ``tournaments`` would drop revision 0008's trigger.
     op.add_column("tournaments", sa.Column("lots_seed", sa.Integer(), nullable=False, server_default="0"))
     # Every tournament already stored draws its own seed (SQLite's random(), halved to stay positive).
-    op.execute("UPDATE tournaments SET lots_seed = abs(random() / 2) + 1")
+    if op.get_bind().dialect.name == "sqlite":
+        op.execute("UPDATE tournaments SET lots_seed = abs(random() / 2) + 1")
+    else:  # random() is a fraction there
+        op.execute("UPDATE tournaments SET lots_seed = floor(random() * 2147483646)::integer + 1")
 
 
 def downgrade() -> None:

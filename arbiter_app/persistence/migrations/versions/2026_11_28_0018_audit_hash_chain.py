@@ -61,8 +61,14 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    op.execute("DROP TRIGGER IF EXISTS audit_entries_no_update")
-    op.execute(OLD_NO_UPDATE)
+    if op.get_bind().dialect.name == "sqlite":
+        op.execute("DROP TRIGGER IF EXISTS audit_entries_no_update")
+        op.execute(OLD_NO_UPDATE)
+    else:
+        for statement in audit_chain.pg_undone_triggers(
+            ("id", "tournament_id", "action", "summary", "before", "after", "reason", "created_at", "undo_snapshot")
+        ):
+            op.execute(statement)
     op.drop_table("audit_seals")
     op.drop_column("audit_entries", "state")
     op.drop_column("audit_entries", "chain_hash")

@@ -1,4 +1,5 @@
-"""Command line of the explanation, wired into ``arbiter-pairings`` by its owner.
+"""The explanation's command line, part of ``arbiter-pairings`` (:mod:`arbiter_app.cli.pairings` hands it the
+explanation's options).
 
     arbiter-pairings --dutch IN.trf --explain [--round R] [--json] [--bracket K] [--no-trails]
     arbiter-pairings --dutch IN.trf --why-not A B [--round R] [--json]
@@ -28,12 +29,12 @@ from arbiter_app.explain.render_json import round_json, why_float_json, why_not_
 from arbiter_app.explain.render_text import round_text
 from arbiter_app.explain.why import why_float, why_not
 from arbiter_app.explain.why_text import why_float_text, why_not_text
-from arbiter_app.pairing.engine import DEFAULT_EDITION, EDITIONS
+from arbiter_app.pairing.editions import BAKU_2016, DEFAULT, EDITIONS, DutchEdition, declared_edition, edition
 from arbiter_app.pairing.model import TournamentState
 from arbiter_app.trf.errors import TrfError, TrfReadError
 from arbiter_app.trf.model import TrfDocument
 from arbiter_app.trf.reader import read_trf
-from arbiter_app.trf.rounds import edition_of, state_before_round
+from arbiter_app.trf.rounds import state_before_round
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -71,7 +72,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--edition", choices=sorted(EDITIONS),
         help="edition of the Dutch rules (default: the file's 092 line; without one, the rules in force, "
-             f"{DEFAULT_EDITION}, but baku-2016 for the Arbiters' Manual's example)",
+             f"{DEFAULT.name}, but {BAKU_2016.name} for the Arbiters' Manual's example)",
     )
     return p
 
@@ -118,22 +119,23 @@ def _state(args: argparse.Namespace) -> tuple[TrfDocument, TournamentState]:
 
 def _explanation(args: argparse.Namespace) -> RoundExplanation:
     doc, state = _state(args)
-    explanation = explain_round(state, explanation_edition(doc, state, args.edition))
+    explanation = explain_round(state, explanation_edition(doc, state, edition(args.edition) if args.edition else None))
     if args.bracket is not None:
         explanation.bracket(args.bracket)  # validates K
         explanation.trail_limit, explanation.trail_nodes = 20_000, 100_000
     return explanation
 
 
-def explanation_edition(doc: TrfDocument, state: TournamentState, asked: str | None = None) -> str:
+def explanation_edition(doc: TrfDocument, state: TournamentState, asked: DutchEdition | None = None) -> DutchEdition:
     """The edition to explain by: the one asked for, the file's ``092`` line, else the rules in force.
 
     The Arbiters' Manual's worked example follows the Baku 2016 text (its walkthroughs cite C.04.3 of
     2016), so without a ``092`` line it is explained by that edition.
     """
-    if asked is None and edition_of(doc) is None and is_manual_example(state):
-        return "baku-2016"
-    return asked or edition_of(doc) or DEFAULT_EDITION
+    declared = declared_edition(doc)
+    if asked is None and declared is None and is_manual_example(state):
+        return BAKU_2016
+    return asked or declared or DEFAULT
 
 
 def _answer(explanation: RoundExplanation, args: argparse.Namespace) -> str:

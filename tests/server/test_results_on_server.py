@@ -1,0 +1,4 @@
+"""tests/services/test_results.py again, on a PostgreSQL server (the ``db`` fixture of tests/server/conftest.py)."""
+
+from tests.services.conftest import seven  # noqa: F401
+from tests.services.test_results import *
