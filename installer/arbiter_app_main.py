@@ -1,12 +1,14 @@
 """The bundled executable's entry point: ``arbiter-app`` (PyInstaller analyses the imports from here).
 
-``arbiter-app pairings ...`` and ``arbiter-app tiebreaks ...`` run the command lines ``arbiter-pairings``
-(pair, check ``-c``, generate ``-g``) and ``arbiter-tiebreaks`` from the bundle, without loading the GUI.
+``arbiter-app pairings ...``, ``arbiter-app tiebreaks ...`` and ``arbiter-app arbiter ...`` run the command lines
+``arbiter-pairings`` (pair, check ``-c``, generate ``-g``), ``arbiter-tiebreaks`` and ``arbiter`` (among them
+``arbiter serve``, the hall network's server, which View > Hall network starts) from the bundle, without loading
+the GUI.
 """
 
 import sys
 
-COMMANDS = ("pairings", "tiebreaks")
+COMMANDS = ("pairings", "tiebreaks", "arbiter")
 
 
 def run() -> int:
@@ -16,6 +18,10 @@ def run() -> int:
             from arbiter_app.cli import pairings
 
             return pairings.main(arguments)
+        if command == "arbiter":
+            from arbiter_app.cli import arbiter
+
+            return arbiter.main(arguments)
         from arbiter_app.cli import tiebreaks
 
         return tiebreaks.main(arguments)

@@ -94,18 +94,19 @@ def run(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = Non
         explanation = _explanation(args)
         out.write(_answer(explanation, args))
         return EXIT_OK
-    except TrfReadError as error:
+    except (TrfError, PairingImpossibleError, ArbiterError) as error:
         print(f"{PROGRAM}: {error}", file=err)
+        return _exit_code(error)
+
+
+def _exit_code(error: Exception) -> int:
+    """The exit status of a refused explanation: the file unreadable, no legal pairing, or anything else invalid
+    (TrfReadError is a TrfError: the more specific class is asked first)."""
+    if isinstance(error, TrfReadError):
         return EXIT_FILE
-    except TrfError as error:
-        print(f"{PROGRAM}: {error}", file=err)
-        return EXIT_INVALID
-    except PairingImpossibleError as error:
-        print(f"{PROGRAM}: {error}", file=err)
+    if isinstance(error, PairingImpossibleError):
         return EXIT_NO_PAIRING
-    except ArbiterError as error:
-        print(f"{PROGRAM}: {error}", file=err)
-        return EXIT_INVALID
+    return EXIT_INVALID
 
 
 def _state(args: argparse.Namespace) -> tuple[TrfDocument, TournamentState]:

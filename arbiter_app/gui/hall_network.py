@@ -52,6 +52,12 @@ def qr_pixmap(text: str, scale: int = 6) -> QPixmap:
     return pixmap
 
 
+def server_command() -> list[str]:
+    """How this program runs its command line ``arbiter``: the bundle's executable takes the command's name
+    (installer/arbiter_app_main.py), an interpreter the module."""
+    return ["arbiter"] if getattr(sys, "frozen", False) else ["-m", "arbiter_app.cli.arbiter"]
+
+
 class HallNetworkDialog(QDialog):
     def __init__(self, context: TournamentContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -154,9 +160,9 @@ class HallNetworkDialog(QDialog):
         process.readyReadStandardOutput.connect(self._on_output)
         process.finished.connect(self._on_finished)
         process.errorOccurred.connect(self._on_finished)
-        process.start(sys.executable, ["-m", "arbiter_app.cli.arbiter", "--db", str(self.context.path),
-                                       "--tournament", str(self.context.tournament_id), "serve", "--host", "0.0.0.0",
-                                       "--port", str(self.port.value())])  # fmt: skip
+        arguments = ["--db", str(self.context.path), "--tournament", str(self.context.tournament_id), "serve",
+                     "--host", "0.0.0.0", "--port", str(self.port.value())]  # fmt: skip
+        process.start(sys.executable, [*server_command(), *arguments])
         self.status.setText("Starting…")
         self.start_button.setEnabled(False)
         self.stop_button.setEnabled(True)

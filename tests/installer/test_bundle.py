@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import platform
+import re
 import shutil
 import signal
 import subprocess
@@ -274,3 +275,39 @@ def test_archive_unpacks_to_one_versioned_folder(bundle: Bundle) -> None:
         tops = {member.name.split("/", 1)[0] for member in tar.getmembers()}
     assert tops == {NAME}
     assert os.access(bundle.unpacked / "arbiter-app", os.X_OK)
+
+
+def test_bundle_serves_the_hall_network(bundle: Bundle, tmp_path: Path) -> None:
+    """Issue 31 from the bundle: ``arbiter-app arbiter`` imports the manual's tournament, and ``arbiter-app arbiter
+    serve`` (what View > Hall network starts in the bundle) answers ``/`` with the round's pairings over HTTP, its
+    pages' templates and style taken from the bundle."""
+    import httpx
+
+    from arbiter_app.hall.server import free_port
+
+    exe, home = bundle.unpacked / "arbiter-app", tmp_path / "home"
+    path = tmp_path / "hall.db"
+    manual = ROOT / "resources" / "arbiters-manual-12.trf"
+    made = run(exe, "arbiter", "--db", str(path), "import-trf", str(manual), "--yes", home=home)
+    assert made.returncode == 0, made.stdout + made.stderr
+    port = free_port()
+    server = subprocess.Popen([str(exe), "arbiter", "--db", str(path), "serve", "--host", "127.0.0.1", "--port",
+                               str(port)], cwd=home, env=clean_env(home, ARBITER_NAME="Bundle test"),
+                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        page = None
+        for _ in range(600):  # the bundle's start, then the server's
+            try:
+                page = httpx.get(f"http://127.0.0.1:{port}/", timeout=2)
+                break
+            except httpx.TransportError:
+                assert server.poll() is None, server.communicate()
+                time.sleep(0.1)
+        assert page is not None and page.status_code == 200, page
+        assert "Round " in page.text and "Charline" in page.text, page.text[:2000]
+        style = re.search(r'href="(/static/[^"]+\.css)"', page.text)
+        assert style is not None and httpx.get(f"http://127.0.0.1:{port}{style.group(1)}", timeout=5).status_code == 200
+    finally:
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=30)
+    assert "Traceback" not in err, err
