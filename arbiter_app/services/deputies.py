@@ -38,6 +38,8 @@ TOKEN_BYTES = 16
 MAX_HOURS = 24 * 31
 """A link lasts at most a month."""
 ENTERED, CONFLICT, ACCEPTED, REJECTED = "entered", "conflict", "accepted", "rejected"
+ADJOURNED = "*"
+"""An adjourned game's mark (C.04.2.D.1): its decided result is no conflict, the game was still going on."""
 
 
 class DeputyRefused(ArbiterError):
@@ -251,7 +253,7 @@ def deputy_enter_result(
         entry = DeputyEntry(tournament_id=tournament_id, deputy_id=d.id, round_number=r.number,
                             board_number=board_number, result=result.strip(), previous=there,
                             status=ENTERED, created_at=_now())  # fmt: skip
-        if there is not None and not _own_last(s, d, r.number, board_number, there):
+        if there not in (None, ADJOURNED) and not _own_last(s, d, r.number, board_number, there):
             entry.status = CONFLICT
             s.add(entry)
             audit(s, tournament_id, "deputy conflict",

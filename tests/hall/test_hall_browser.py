@@ -19,6 +19,7 @@ from .browser import chromium, missing
 if (_reason := missing()) is not None:
     pytest.skip(_reason, allow_module_level=True)
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -31,8 +32,18 @@ def phone(tmp_path: Path) -> Any:
 
 
 def visible_rows(driver: Any) -> list[str]:
-    return [row.get_attribute("data-search") for row in driver.find_elements(By.CSS_SELECTOR, "tr[data-search]")
-            if row.is_displayed()]  # fmt: skip
+    """The rows shown, read in one script: the page replaces its rows when a result comes, so elements found one
+    call earlier may be gone (a stale element)."""
+    rows: list[str] = driver.execute_script(
+        "return [...document.querySelectorAll('tr[data-search]')]"
+        ".filter(r => r.getClientRects().length > 0).map(r => r.dataset.search)"
+    )
+    return rows
+
+
+def wait(driver: Any, seconds: float = 5) -> WebDriverWait:
+    """A wait that looks again when the element it read was replaced meanwhile."""
+    return WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,))
 
 
 def test_a_phone_searches_sees_a_result_come_and_a_deputy_enters_one(
@@ -44,14 +55,14 @@ def test_a_phone_searches_sees_a_result_come_and_a_deputy_enters_one(
     board = r.boards[2]
     search = phone.find_element(By.ID, "search")
     search.send_keys(board.black_name.split()[0][:4])
-    WebDriverWait(phone, 5).until(lambda d: len(visible_rows(d)) == 1)
+    wait(phone).until(lambda d: len(visible_rows(d)) == 1)
     assert board.black_name.lower() in visible_rows(phone)[0]
     phone.save_screenshot(str(tmp_path / "hall-360.png"))
 
     phone.execute_script("window.notReloaded = true")
     threading.Thread(target=sv.enter_result, args=(db, tid, 1, board.number, "0-1")).start()
     cell = f"td.res[data-board='{board.number}']"
-    WebDriverWait(phone, 5).until(lambda d: d.find_element(By.CSS_SELECTOR, cell).text == "0-1")
+    wait(phone).until(lambda d: d.find_element(By.CSS_SELECTOR, cell).text == "0-1")
     assert phone.execute_script("return window.notReloaded") is True  # the page was not reloaded
     assert len(visible_rows(phone)) == 1  # and the search still holds
 
@@ -60,7 +71,7 @@ def test_a_phone_searches_sees_a_result_come_and_a_deputy_enters_one(
     form = phone.find_element(By.CSS_SELECTOR, "#board-2 form")
     Select(form.find_element(By.NAME, "result")).select_by_value("1/2")
     form.find_element(By.TAG_NAME, "button").click()
-    WebDriverWait(phone, 5).until(lambda d: "round 1 board 2: ½-½ entered" in d.find_element(By.TAG_NAME, "main").text)
+    wait(phone).until(lambda d: "round 1 board 2: ½-½ entered" in d.find_element(By.TAG_NAME, "main").text)
     assert sv.get_round(db, tid, 1).boards[1].result_text == "½-½"
     entered = {e.summary: e.arbiter for e in sv.audit_log(db, tid) if e.action == "results"}
     assert entered == {f"round 1: board {board.number} 0-1": "Chief Arbiter", "round 1: board 2 ½-½": "Ann Lee (deputy)"}
@@ -70,7 +81,7 @@ def test_the_hall_screen_at_1920_pages_by_itself(db: Database, tid: int, server:
     driver = chromium(tmp_path / "profile", 1920, 1080)
     try:
         driver.get(server + "/screen")
-        WebDriverWait(driver, 5).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-page"))
+        wait(driver).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-page"))
         assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-page") == "1/2"
         pages = driver.find_elements(By.CSS_SELECTOR, "section.page")
         assert [p.is_displayed() for p in pages] == [True, False]
