@@ -46,6 +46,13 @@ case "$(uname -s)" in
   *) say "warning: only the Linux bundle is built and tested; on $(uname -s) this recipe is untested" ;;
 esac
 
+# One build at a time in a virtualenv: a second waits for the first (two at once would install into it together).
+mkdir -p "$(dirname "$VENV")"
+if command -v flock >/dev/null 2>&1; then
+  exec 9>"$VENV.lock"
+  flock 9
+fi
+
 # 1. The build virtualenv.
 if [ -x "$VENV/bin/python" ] && ! "$VENV/bin/python" -m pip --version >/dev/null 2>&1; then
   # Left half-made (a build stopped while the virtualenv was being created, or made without pip): made again,

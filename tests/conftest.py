@@ -61,6 +61,7 @@ def made_once(tmp_path_factory: pytest.TempPathFactory, template_db: Path) -> Ma
     return copy
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads the groups into the node IDs
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under pytest-xdist, the tests of a module sharing a module- or class-scoped fixture (a bundle built, a large
     file imported) keep to one worker (``--dist loadgroup``): the fixture is built once, not once per worker."""
