@@ -9,22 +9,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
 from arbiter_app.explain import RoundExplanation, explain_round, why_float, why_float_text
 from arbiter_app.explain.render_text import rule_text
 from arbiter_app.explain.words import colour_history, preference_text
-from arbiter_app.pairing.points import column_format, points_text, tenths_text
-from arbiter_app.persistence.database import Database
-from arbiter_app.persistence.models import AuditEntry, DeputyEntry
 from arbiter_app.pairing.editions import edition as edition_named
+from arbiter_app.pairing.points import column_format, points_text, tenths_text
+from arbiter_app.persistence import queries
+from arbiter_app.persistence.database import Database
+from arbiter_app.persistence.models import AuditEntry, DeputyEntry, RoundState
 from arbiter_app.services.adjourned import list_open_games
-from arbiter_app.services.deputies import round_in_progress
 from arbiter_app.services.dto import RoundInfo
 from arbiter_app.services.players import list_players, standing_marks
-from arbiter_app.services.round_view import round_edition
+from arbiter_app.services.records import player_info, tournament_info
+from arbiter_app.services.round_view import round_edition, round_info
 from arbiter_app.services.roundrobin import explain_berger
-from arbiter_app.services.rounds import get_round, list_rounds
+from arbiter_app.services.rounds import list_rounds
 from arbiter_app.services.standings import (
+    compute_standings,
     last_complete,
     ranked_standings,
     standings,
@@ -96,6 +99,8 @@ class HallView:
     round: HallRound | None
     """The last published round (None before round 1 is published)."""
     players: tuple[HallPlayer, ...]
+    published: tuple[RoundInfo, ...] = ()
+    """Every published round as read with the rest (the players' cards)."""
 
 
 @dataclass(frozen=True)
@@ -140,10 +145,15 @@ class PlayerCard:
 def hall_version(db: Database, tournament_id: int) -> int:
     """A number that grows with every change the pages show: the last audit entry and the last deputy entry
     (every publish, result and decision writes one)."""
-    with db.read() as s:  # the largest ids of the file (its primary keys: no table read), whatever the tournament
-        audit = s.scalar(select(func.max(AuditEntry.id))) or 0
-        deputy = s.scalar(select(func.max(DeputyEntry.id))) or 0
-        return int(audit) * 1_000_003 + int(deputy)
+    with db.read() as s:
+        return _version(s)
+
+
+def _version(s: Session) -> int:
+    # The largest ids of the file (its primary keys: no table read), whatever the tournament.
+    audit = s.scalar(select(func.max(AuditEntry.id))) or 0
+    deputy = s.scalar(select(func.max(DeputyEntry.id))) or 0
+    return int(audit) * 1_000_003 + int(deputy)
 
 
 def current_round(rounds: tuple[RoundInfo, ...]) -> RoundInfo | None:
@@ -153,14 +163,21 @@ def current_round(rounds: tuple[RoundInfo, ...]) -> RoundInfo | None:
 
 
 def hall_view(db: Database, tournament_id: int) -> HallView:
-    version = hall_version(db, tournament_id)
-    t = get_tournament(db, tournament_id)
-    players = hall_players(db, tournament_id)
-    number = round_in_progress(db, tournament_id)
-    r = None if number is None else get_round(db, tournament_id, number)
-    if r is None:
-        return HallView(version, t.name, t.rounds_count, None, players)
-    before = {row.number: row.points for row in standings(db, tournament_id, r.number - 1)} if r.number > 1 else {}
+    """The pages' data in one read transaction (the version with it, so that they never disagree): the players
+    and the rounds read once and kept in the session while the scores before the round are counted, so that
+    no board loads its players one by one."""
+    with db.read() as s:
+        version = _version(s)
+        t = tournament_info(queries.tournament(s, tournament_id))
+        rows = queries.players(s, tournament_id)  # kept referenced: the boards find their players in the session
+        players = tuple(HallPlayer(p.number, p.name, p.title, p.rating, p.federation) for p in map(player_info, rows))
+        published = tuple(round_info(s, r) for r in queries.rounds(s, tournament_id) if r.state != RoundState.DRAFT)
+        r = published[-1] if published else None
+        if r is None:
+            return HallView(version, t.name, t.rounds_count, None, players, published)
+        scores = compute_standings(s, tournament_id, r.number - 1) if r.number > 1 else []
+        before = {row.number: row.points for row in scores}
+        del rows
     names = {p.number: p.name for p in players}
 
     def seat(number: int) -> Seat:
@@ -174,7 +191,7 @@ def hall_view(db: Database, tournament_id: int) -> HallView:
     ]
     changes = tuple((o.reason, o.warnings) for o in r.overrides)
     return HallView(version, t.name, t.rounds_count, HallRound(r.number, r.state, boards, tuple(byes), changes),
-                    players)  # fmt: skip
+                    players, published)  # fmt: skip
 
 
 def hall_standings(db: Database, tournament_id: int) -> HallStandings:
