@@ -352,7 +352,11 @@ def create_app(db: Database, tournament_id: int, writes_per_minute: int = WRITES
         """The round's data, made once per version for every page."""
         if version is None:
             version = await hall.current()
-        return await hall.latest(("view",), version, lambda: run_in_threadpool(hv.hall_view, db, tournament_id))
+        def making() -> Awaitable[hv.HallView]:
+            made = hall.built.get(("view",))  # a round being entered: only its results read again
+            return run_in_threadpool(hv.hall_view, db, tournament_id, None if made is None else made[1])
+
+        return await hall.latest(("view",), version, making)
 
     async def round_page(request: Request) -> Response:
         return await hall.page(request, ("round",), _round_html)
