@@ -255,6 +255,10 @@ def deputy_enter_results(
     may not) leaves nothing of it and does not touch the others.  The file is sealed once, for all of them."""
     out: list[DeputyOutcome | ArbiterError] = []
     with db.write() as s:
+        # Read once for the batch and kept referenced, so that every result finds the players, the rounds and
+        # their boards in the session instead of loading them again.
+        kept = [*queries.players(s, tournament_id), *queries.rounds(s, tournament_id)]
+        kept += [b for r in kept if isinstance(r, Round) and r.state != RoundState.DRAFT for b in r.boards]
         for one in sent:
             try:
                 shown = _as_stored(one.result)
@@ -262,6 +266,7 @@ def deputy_enter_results(
                     out.append(_enter(s, tournament_id, one.token, one.round, one.board, one.result, shown))
             except ArbiterError as error:
                 out.append(error)
+        del kept
     return out
 
 
@@ -280,7 +285,6 @@ def _enter(
     board = next((b for b in r.boards if b.number == board_number), None)
     if board is None:
         raise DeputyRefused(f"round {r.number} has no board {board_number}")
-    queries.players(s, tournament_id)
     there = board_info(board).result_text or None
     if there == shown:
         return DeputyOutcome("same", r.number, board_number, shown, there)
