@@ -257,8 +257,8 @@ def deputy_enter_results(
     with db.write() as s:
         # Read once for the batch and kept referenced, so that every result finds the players, the rounds and
         # their boards in the session instead of loading them again.
-        kept = [*queries.players(s, tournament_id), *queries.rounds(s, tournament_id)]
-        kept += [b for r in kept if isinstance(r, Round) and r.state != RoundState.DRAFT for b in r.boards]
+        in_progress = _round_in_progress(s, tournament_id)
+        kept = [*queries.players(s, tournament_id), *([] if in_progress is None else in_progress.boards)]
         for one in sent:
             try:
                 shown = _as_stored(one.result)
@@ -266,7 +266,7 @@ def deputy_enter_results(
                     out.append(_enter(s, tournament_id, one.token, one.round, one.board, one.result, shown))
             except ArbiterError as error:
                 out.append(error)
-        del kept
+        del kept, in_progress
     return out
 
 
