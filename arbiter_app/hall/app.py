@@ -16,6 +16,7 @@ import asyncio
 import gzip
 import hashlib
 import hmac
+import re
 import secrets
 import threading
 import time
@@ -67,6 +68,9 @@ BATCH = 64
 """Results written in one transaction at most (those that arrived while the previous write ran)."""
 
 
+_VERSION = re.compile(rb' data-version="\d+"')
+
+
 @dataclass(frozen=True)
 class Page:
     """A page made once for a version of the tournament, served to everyone who asks until the next change."""
@@ -78,8 +82,11 @@ class Page:
 
     @classmethod
     def of(cls, status: int, html: str) -> Page:
+        """The page's bytes, packed, and its ETag: weak, of what it shows (the tournament's version the page
+        carries aside, so that a player's card is answered ``304`` while nothing of his changed)."""
         body = html.encode("utf-8")
-        return cls(status, body, gzip.compress(body, 6, mtime=0), '"' + hashlib.sha256(body).hexdigest()[:32] + '"')
+        shown = _VERSION.sub(b"", body, count=1)
+        return cls(status, body, gzip.compress(body, 6, mtime=0), 'W/"' + hashlib.sha256(shown).hexdigest()[:32] + '"')
 
     def response(self, request: Request) -> Response:
         headers = {"etag": self.etag, "cache-control": "no-cache", "vary": "accept-encoding"}

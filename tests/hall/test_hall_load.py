@@ -41,6 +41,17 @@ def test_a_page_made_before_a_result_is_not_served_after_it(db: Database, tid: i
     assert httpx.get(server + "/", headers={"if-none-match": after.headers["etag"]}).status_code == 304
 
 
+def test_a_card_is_answered_304_while_nothing_of_his_changed(db: Database, tid: int, server: str) -> None:
+    boards = sv.get_round(db, tid, 1).boards
+    mine, other = boards[0].white, boards[1]
+    card = httpx.get(f"{server}/player/{mine}")
+    sv.enter_result(db, tid, 1, other.number, "1-0")  # another board: his card shows the same
+    assert httpx.get(f"{server}/player/{mine}", headers={"if-none-match": card.headers["etag"]}).status_code == 304
+    sv.enter_result(db, tid, 1, boards[0].number, "0-1")  # his own board
+    changed = httpx.get(f"{server}/player/{mine}", headers={"if-none-match": card.headers["etag"]})
+    assert changed.status_code == 200 and changed.headers["etag"] != card.headers["etag"]
+
+
 def test_a_deputys_page_is_never_kept(db: Database, tid: int, server: str) -> None:
     new = dp.add_deputy(db, tid, "Ann Lee", (1, 2), 12)
     page = httpx.get(f"{server}/deputy/{new.token}")
