@@ -104,7 +104,7 @@ class Connection:
                               + (f"If-None-Match: {etag}\r\n" if etag else "") + "\r\n").encode())  # fmt: skip
                 head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
                 status = int(head[0].split()[1])
-                headers = dict(line.lower().split(": ", 1) for line in head[1:] if ": " in line)
+                headers = {k.lower(): v for k, v in (line.split(": ", 1) for line in head[1:] if ": " in line)}
                 await reader.readexactly(int(headers.get("content-length", "0")))
                 return status, headers.get("etag", "")
             except (OSError, asyncio.IncompleteReadError):
