@@ -255,10 +255,10 @@ def deputy_enter_results(
     may not) leaves nothing of it and does not touch the others.  The file is sealed once, for all of them."""
     out: list[DeputyOutcome | ArbiterError] = []
     with db.write() as s:
-        # Read once for the batch and kept referenced, so that every result finds the players, the rounds and
-        # their boards in the session instead of loading them again.
-        in_progress = _round_in_progress(s, tournament_id)
-        kept = [*queries.players(s, tournament_id), *([] if in_progress is None else in_progress.boards)]
+        # Several results: the players and the round's boards read once for them all and kept referenced, so that
+        # each finds them in the session (read again, they cost a fraction of the first read).
+        in_progress = _round_in_progress(s, tournament_id) if len(sent) > 1 else None
+        kept = [] if in_progress is None else [*queries.players(s, tournament_id), *in_progress.boards]
         for one in sent:
             try:
                 shown = _as_stored(one.result)
