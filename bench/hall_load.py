@@ -7,10 +7,14 @@ change, and deputies entering a whole round at once.
 The tournament is a generated open of ``--players`` after four rounds with round 5 paired (Baku 2016) and
 published, cached under ``build/bench/``; the server is ``arbiter serve`` in a process of its own on a free
 loopback port (as the window starts it).  Each phone keeps ``/events`` open and, at each change, fetches the
-round (every tenth phone its own player's page instead); each deputy loads his page and posts the results of
-his share of the boards one after the other.  Reported: requests answered and failed, the latency of the page
+round (every tenth phone its own player's page instead), sending back the ETag it has, as a browser does; each
+deputy loads his page and posts the results of his share of the boards one after the other.  The phones are plain
+kept-alive HTTP/1.1 connections (httpx for two thousand of them cost this process more than the server costs its
+own, and its lag counted in every figure); the lag of this process's own event loop is reported, so that what is
+the bench's is not taken for the server's.  Reported: requests answered and failed, the latency of the page
 fetches and of the results posted (median, p95, max), the time from the last result to the last phone's page
-showing it, then, read from the file, whether every board has its result once: no result lost or entered twice.
+showing it, the server's processor time and the load average, then, read from the file, whether every board has
+its result once: no result lost or entered twice.
 """
 
 from __future__ import annotations
