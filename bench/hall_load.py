@@ -7,10 +7,14 @@ change, and deputies entering a whole round at once.
 The tournament is a generated open of ``--players`` after four rounds with round 5 paired (Baku 2016) and
 published, cached under ``build/bench/``; the server is ``arbiter serve`` in a process of its own on a free
 loopback port (as the window starts it).  Each phone keeps ``/events`` open and, at each change, fetches the
-round (every tenth phone its own player's page instead); each deputy loads his page and posts the results of
-his share of the boards one after the other.  Reported: requests answered and failed, the latency of the page
+round (every tenth phone its own player's page instead), sending back the ETag it has, as a browser does; each
+deputy loads his page and posts the results of his share of the boards one after the other.  The phones are plain
+kept-alive HTTP/1.1 connections (httpx for two thousand of them cost this process more than the server costs its
+own, and its lag counted in every figure); the lag of this process's own event loop is reported, so that what is
+the bench's is not taken for the server's.  Reported: requests answered and failed, the latency of the page
 fetches and of the results posted (median, p95, max), the time from the last result to the last phone's page
-showing it, then, read from the file, whether every board has its result once: no result lost or entered twice.
+showing it, the server's processor time and the load average, then, read from the file, whether every board has
+its result once: no result lost or entered twice.
 """
 
 from __future__ import annotations
@@ -34,8 +38,8 @@ import httpx
 from arbiter_app import services as sv
 from arbiter_app.generator import GeneratorConfig, generate
 from arbiter_app.hall.address import free_port
-from arbiter_app.persistence import open_database
 from arbiter_app.pairing.editions import BAKU_2016
+from arbiter_app.persistence import open_database
 from arbiter_app.services import deputies as dp
 from arbiter_app.trf import parse_trf
 from arbiter_app.trf.writer import write_trf
@@ -70,32 +74,82 @@ def summary(values: list[float]) -> str:
             f"max {ordered[-1] * 1000:.0f} ms")  # fmt: skip
 
 
-async def get(client: httpx.AsyncClient, url: str) -> httpx.Response:
+async def get(client: httpx.AsyncClient, url: str, headers: dict[str, str] | None = None) -> httpx.Response:
     """A GET, asked again once if the server closed a kept-alive connection as it was reused (browsers do so)."""
     try:
-        return await client.get(url)
+        return await client.get(url, headers=headers)
     except (httpx.RemoteProtocolError, httpx.ReadError):
-        return await client.get(url)
+        return await client.get(url, headers=headers)
 
 
-async def phone(client: httpx.AsyncClient, base: str, page: str, fetches: list[float], failures: list[str],
-                seen: dict[int, float], index: int, stop: asyncio.Event) -> None:  # fmt: skip
+async def lag(stop: asyncio.Event, lags: list[float]) -> None:
+    """How late this process's own event loop wakes (the time every figure here includes on top of the server's)."""
+    while not stop.is_set():
+        start = time.monotonic()
+        await asyncio.sleep(0.05)
+        lags.append(time.monotonic() - start - 0.05)
+
+
+class Connection:
+    """One kept-alive HTTP/1.1 connection, as plain as a phone's: a GET, its status, ETag and body (gzip asked for,
+    not unpacked).  httpx costs this process more than the server costs its own, and the phones are two thousand."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def get(self, path: str, etag: str) -> tuple[int, str]:
+        for attempt in (1, 2):  # once more if the server closed the kept-alive connection meanwhile
+            try:
+                if self.streams is None:
+                    self.streams = await asyncio.open_connection(self.host, self.port)
+                reader, writer = self.streams
+                writer.write((f"GET {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nAccept-Encoding: gzip\r\n"
+                              + (f"If-None-Match: {etag}\r\n" if etag else "") + "\r\n").encode())  # fmt: skip
+                head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+                status = int(head[0].split()[1])
+                headers = {k.lower(): v for k, v in (line.split(": ", 1) for line in head[1:] if ": " in line)}
+                await reader.readexactly(int(headers.get("content-length", "0")))
+                return status, headers.get("etag", "")
+            except (OSError, asyncio.IncompleteReadError):
+                self.streams = None
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+
+async def phone(host: str, port: int, page: str, fetches: list[float], failures: list[str],
+                seen: dict[int, float], index: int, stop: asyncio.Event, kept: list[int]) -> None:  # fmt: skip
+    """A phone: ``/events`` kept open and, at each change, its page asked again with the ETag it has (as a browser
+    does: ``304`` when the page did not change)."""
+    etag = ""
+    pages = Connection(host, port)
     try:
-        async with client.stream("GET", base + "/events", timeout=None) as events:
-            async for line in events.aiter_lines():
-                if stop.is_set():
-                    return
-                if not line.startswith("data:"):
+        reader, writer = await asyncio.open_connection(host, port)
+        writer.write(f"GET /events HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/event-stream\r\n\r\n".encode())
+        await reader.readuntil(b"\r\n\r\n")
+        while not stop.is_set():
+            line = await reader.readline()
+            if not line:
+                break
+            if not line.startswith(b"data:"):
+                continue
+            start = time.monotonic()
+            try:
+                status, tag = await pages.get(page, etag)
+                if status == 304:
+                    kept.append(1)
+                elif status == 200:
+                    etag = tag
+                else:
+                    failures.append(f"page: {status}")
                     continue
-                start = time.monotonic()
-                try:
-                    response = await get(client, base + page)
-                    response.raise_for_status()
-                    fetches.append(time.monotonic() - start)
-                    seen[index] = time.monotonic()
-                except httpx.HTTPError as error:
-                    failures.append(f"page: {type(error).__name__}")
-    except httpx.HTTPError as error:
+                fetches.append(time.monotonic() - start)
+                seen[index] = time.monotonic()
+            except (OSError, asyncio.IncompleteReadError) as error:
+                failures.append(f"page: {type(error).__name__}")
+        writer.close()
+    except (OSError, asyncio.IncompleteReadError) as error:
         if not stop.is_set():
             failures.append(f"events: {type(error).__name__}")
 
@@ -125,11 +179,15 @@ async def load(base: str, phones: int, tokens: list[str], boards: int, players: 
     posts: list[float] = []
     failures: list[str] = []
     seen: dict[int, float] = {}
+    kept: list[int] = []
+    lags: list[float] = []
     stop = asyncio.Event()
-    limits = httpx.Limits(max_connections=2 * phones + 4 * len(tokens) + 10, max_keepalive_connections=None)
+    lagging = asyncio.create_task(lag(stop, lags))
+    limits = httpx.Limits(max_connections=4 * len(tokens) + 10, max_keepalive_connections=None)
     async with httpx.AsyncClient(limits=limits, timeout=60) as client:
         pages = ["/" if k % 10 else f"/player/{1 + k % players}" for k in range(phones)]
-        tasks = [asyncio.create_task(phone(client, base, pages[k], fetches, failures, seen, k, stop))
+        host, port = base.removeprefix("http://").split(":")
+        tasks = [asyncio.create_task(phone(host, int(port), pages[k], fetches, failures, seen, k, stop, kept))
                  for k in range(phones)]  # fmt: skip
         await asyncio.sleep(3)  # every phone subscribed and its first page fetched
         share = -(-boards // len(tokens))
@@ -143,13 +201,21 @@ async def load(base: str, phones: int, tokens: list[str], boards: int, players: 
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await lagging
     return {
         "round entered in": f"{entered - started:.1f} s",
         "results posted": summary(posts),
-        "pages fetched": summary(fetches),
+        "pages fetched": summary(fetches) + f" ({len(kept)} answered 304)",
+        "this client's own event loop late by": summary(lags),
         "last page after the last result": f"{max(0.0, last_seen - entered):.2f} s",
         "failures": failures,
     }
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's processor time (user and system) so far, from ``/proc``."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> int:
@@ -177,6 +243,7 @@ def main() -> int:
                                    "--host", "127.0.0.1", "--port", str(port), "--writes-per-minute", "100000"],
                                   env=env, stdout=subprocess.DEVNULL)  # fmt: skip
         base = f"http://127.0.0.1:{port}"
+        load_before = Path("/proc/loadavg").read_text().split()[:3]
         try:
             for _ in range(300):
                 try:
@@ -187,6 +254,10 @@ def main() -> int:
                         raise SystemExit("the server did not start") from None
                     time.sleep(0.1)
             report = asyncio.run(load(base, args.phones, tokens, boards, args.players))
+            report["server's processor time"] = f"{cpu_seconds(server.pid):.1f} s"
+            report["load average (1, 5, 15 min) before / after"] = (
+                f"{' '.join(load_before)} / {' '.join(Path('/proc/loadavg').read_text().split()[:3])}"
+            )
         finally:
             server.terminate()
             server.wait(30)

@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import re
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -234,38 +235,78 @@ def deputy_enter_result(
     the deputy's held as a conflict.  Raises :class:`DeputyRefused` (nothing changed) when he may not."""
     shown = _as_stored(result)  # refuses an unknown result with the spellings allowed
     with db.write() as s:
-        d = _deputy(s, tournament_id, token)
-        s.info["arbiter"] = f"{d.name} (deputy)"
-        r = _round_in_progress(s, tournament_id)
-        if r is None or r.number != round_number:
-            now = "no round is published" if r is None else f"the round in progress is round {r.number}"
-            raise DeputyRefused(f"round {round_number} is not in progress ({now}): results of other rounds are "
-                                "entered at the main desk")  # fmt: skip
-        if not d.first_board <= board_number <= d.last_board:
-            raise DeputyRefused(f"board {board_number} is not yours (boards {d.first_board}-{d.last_board})")
-        board = next((b for b in r.boards if b.number == board_number), None)
-        if board is None:
-            raise DeputyRefused(f"round {r.number} has no board {board_number}")
-        queries.players(s, tournament_id)
-        there = board_info(board).result_text or None
-        if there == shown:
-            return DeputyOutcome("same", r.number, board_number, shown, there)
-        entry = DeputyEntry(tournament_id=tournament_id, deputy_id=d.id, round_number=r.number,
-                            board_number=board_number, result=result.strip(), previous=there,
-                            status=ENTERED, created_at=_now())  # fmt: skip
-        if there not in (None, ADJOURNED) and not _own_last(s, d, r.number, board_number, there):
-            entry.status = CONFLICT
-            s.add(entry)
-            audit(s, tournament_id, "deputy conflict",
-                  f"round {r.number} board {board_number}: deputy {d.name} sent {shown}; {there} kept for the chief "
-                  "arbiter to decide", before=there, after=shown)  # fmt: skip
-            return DeputyOutcome(CONFLICT, r.number, board_number, shown, there)
-        try:
-            record_results(s, tournament_id, r.number, [(board_number, result)])
-        except (ConfirmationNeeded, ProhibitedInFideMode) as warning:
-            raise DeputyRefused(f"{warning}: only the chief arbiter can do this, at the main desk") from None
+        return _enter(s, tournament_id, token, round_number, board_number, result, shown)
+
+
+@dataclass(frozen=True)
+class DeputyResult:
+    """One result sent by a deputy, for :func:`deputy_enter_results`."""
+
+    token: str
+    round: int
+    board: int
+    result: str
+
+
+def deputy_enter_results(
+    db: Database, tournament_id: int, sent: Sequence[DeputyResult]
+) -> list[DeputyOutcome | ArbiterError]:
+    """Several deputies' results in one write transaction (what arrived while the previous write ran): each
+    exactly as :func:`deputy_enter_result` enters it alone, in a savepoint of its own, with its own audit entry
+    under its deputy's name; one refused (its error in its place in the answer, :class:`DeputyRefused` when he
+    may not) leaves nothing of it and does not touch the others.  The file is sealed once, for all of them."""
+    out: list[DeputyOutcome | ArbiterError] = []
+    with db.write() as s:
+        # Several results: the players and the round's boards read once for them all and kept referenced, so that
+        # each finds them in the session (read again, they cost a fraction of the first read).
+        in_progress = _round_in_progress(s, tournament_id) if len(sent) > 1 else None
+        kept = [] if in_progress is None else [*queries.players(s, tournament_id), *in_progress.boards]
+        for one in sent:
+            try:
+                shown = _as_stored(one.result)
+                with s.begin_nested():
+                    out.append(_enter(s, tournament_id, one.token, one.round, one.board, one.result, shown))
+            except ArbiterError as error:
+                out.append(error)
+        del kept, in_progress
+    return out
+
+
+def _enter(
+    s: Session, tournament_id: int, token: str, round_number: int, board_number: int, result: str, shown: str
+) -> DeputyOutcome:
+    d = _deputy(s, tournament_id, token)
+    s.info["arbiter"] = f"{d.name} (deputy)"
+    r = _round_in_progress(s, tournament_id)
+    if r is None or r.number != round_number:
+        now = "no round is published" if r is None else f"the round in progress is round {r.number}"
+        raise DeputyRefused(f"round {round_number} is not in progress ({now}): results of other rounds are "
+                            "entered at the main desk")  # fmt: skip
+    if not d.first_board <= board_number <= d.last_board:
+        raise DeputyRefused(f"board {board_number} is not yours (boards {d.first_board}-{d.last_board})")
+    board = next((b for b in r.boards if b.number == board_number), None)
+    if board is None:
+        raise DeputyRefused(f"round {r.number} has no board {board_number}")
+    there = board_info(board).result_text or None
+    if there == shown:
+        return DeputyOutcome("same", r.number, board_number, shown, there)
+    entry = DeputyEntry(tournament_id=tournament_id, deputy_id=d.id, round_number=r.number,
+                        board_number=board_number, result=result.strip(), previous=there,
+                        status=ENTERED, created_at=_now())  # fmt: skip
+    if there not in (None, ADJOURNED) and not _own_last(s, d, r.number, board_number, there):
+        entry.status = CONFLICT
         s.add(entry)
-        return DeputyOutcome(ENTERED, r.number, board_number, shown, None)
+        audit(s, tournament_id, "deputy conflict",
+              f"round {r.number} board {board_number}: deputy {d.name} sent {shown}; {there} kept for the chief "
+              "arbiter to decide", before=there, after=shown)  # fmt: skip
+        return DeputyOutcome(CONFLICT, r.number, board_number, shown, there)
+    try:
+        record_results(s, tournament_id, r.number, [(board_number, result)])
+    except (ConfirmationNeeded, ProhibitedInFideMode) as warning:
+        raise DeputyRefused(f"{warning}: only the chief arbiter can do this, at the main desk") from None
+    s.add(entry)
+    s.flush()
+    return DeputyOutcome(ENTERED, r.number, board_number, shown, None)
 
 
 def _entry_info(e: DeputyEntry, names: dict[int, str]) -> DeputyEntryInfo:

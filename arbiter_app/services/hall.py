@@ -6,25 +6,30 @@ Only published rounds are shown: a draft is the desk's until it is published.  E
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+from dataclasses import dataclass, replace
+from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
+from sqlalchemy.orm import Session
 
 from arbiter_app.explain import RoundExplanation, explain_round, why_float, why_float_text
 from arbiter_app.explain.render_text import rule_text
 from arbiter_app.explain.words import colour_history, preference_text
-from arbiter_app.pairing.points import column_format, points_text, tenths_text
-from arbiter_app.persistence.database import Database
-from arbiter_app.persistence.models import AuditEntry, DeputyEntry
 from arbiter_app.pairing.editions import edition as edition_named
+from arbiter_app.pairing.points import column_format, points_text, tenths_text
+from arbiter_app.persistence import queries
+from arbiter_app.persistence.database import Database
+from arbiter_app.persistence.models import AuditEntry, DeputyEntry, RoundState
 from arbiter_app.services.adjourned import list_open_games
-from arbiter_app.services.deputies import round_in_progress
-from arbiter_app.services.dto import RoundInfo
+from arbiter_app.services.dto import BoardInfo, RoundInfo
 from arbiter_app.services.players import list_players, standing_marks
-from arbiter_app.services.round_view import round_edition
+from arbiter_app.services.records import player_info, tournament_info
+from arbiter_app.services.round_view import round_edition, round_info
 from arbiter_app.services.roundrobin import explain_berger
-from arbiter_app.services.rounds import get_round, list_rounds
+from arbiter_app.services.rounds import list_rounds
 from arbiter_app.services.standings import (
+    compute_standings,
     last_complete,
     ranked_standings,
     standings,
@@ -96,6 +101,10 @@ class HallView:
     round: HallRound | None
     """The last published round (None before round 1 is published)."""
     players: tuple[HallPlayer, ...]
+    published: tuple[RoundInfo, ...] = ()
+    """Every published round as read with the rest (the players' cards)."""
+    basis: str = ""
+    """The digest of everything read but the round in progress's results (:func:`hall_view`)."""
 
 
 @dataclass(frozen=True)
@@ -140,10 +149,15 @@ class PlayerCard:
 def hall_version(db: Database, tournament_id: int) -> int:
     """A number that grows with every change the pages show: the last audit entry and the last deputy entry
     (every publish, result and decision writes one)."""
-    with db.read() as s:  # the largest ids of the file (its primary keys: no table read), whatever the tournament
-        audit = s.scalar(select(func.max(AuditEntry.id))) or 0
-        deputy = s.scalar(select(func.max(DeputyEntry.id))) or 0
-        return int(audit) * 1_000_003 + int(deputy)
+    with db.read() as s:
+        return _version(s)
+
+
+def _version(s: Session) -> int:
+    # The largest ids of the file (its primary keys: no table read), whatever the tournament.
+    audit = s.scalar(select(func.max(AuditEntry.id))) or 0
+    deputy = s.scalar(select(func.max(DeputyEntry.id))) or 0
+    return int(audit) * 1_000_003 + int(deputy)
 
 
 def current_round(rounds: tuple[RoundInfo, ...]) -> RoundInfo | None:
@@ -152,15 +166,81 @@ def current_round(rounds: tuple[RoundInfo, ...]) -> RoundInfo | None:
     return published[-1] if published else None
 
 
-def hall_view(db: Database, tournament_id: int) -> HallView:
-    version = hall_version(db, tournament_id)
-    t = get_tournament(db, tournament_id)
-    players = hall_players(db, tournament_id)
-    number = round_in_progress(db, tournament_id)
-    r = None if number is None else get_round(db, tournament_id, number)
-    if r is None:
-        return HallView(version, t.name, t.rounds_count, None, players)
-    before = {row.number: row.points for row in standings(db, tournament_id, r.number - 1)} if r.number > 1 else {}
+RESULT_COLUMNS = frozenset({"result", "forfeit", "unrated", "row_version", "changed_by"})
+"""What entering a result changes on a board (everything else of the file read by the pages is its basis)."""
+
+
+def _basis(s: Session, tournament_id: int) -> tuple[str, dict[int, tuple[Any, ...]]]:
+    """What the pages' data rests on but the results of the round in progress, as a digest, and those results:
+    per board number (result, forfeit, unrated, row version, changed by).  Plain rows, no objects: a few
+    milliseconds for a thousand boards, where the whole view takes a second or more."""
+    digest = hashlib.sha256()
+    t = {"t": tournament_id}
+    for query in ("SELECT * FROM tournaments WHERE id = :t", "SELECT * FROM players WHERE tournament_id = :t ORDER BY id",
+                  "SELECT * FROM byes WHERE tournament_id = :t ORDER BY id",
+                  "SELECT * FROM overrides WHERE round_id IN (SELECT id FROM rounds WHERE tournament_id = :t) ORDER BY id"):
+        digest.update(repr(s.execute(text(query), t).all()).encode("utf-8", "surrogatepass"))  # fmt: skip
+    rounds = s.execute(text("SELECT * FROM rounds WHERE tournament_id = :t ORDER BY number"), t)
+    keys = list(rounds.keys())
+    round_rows = rounds.all()
+    digest.update(repr(round_rows).encode("utf-8", "surrogatepass"))
+    published = [row for row in round_rows if row[keys.index("state")] != RoundState.DRAFT.value]
+    current = published[-1][keys.index("id")] if published else None
+    boards = s.execute(text("SELECT * FROM boards WHERE round_id IN (SELECT id FROM rounds WHERE tournament_id = :t) "
+                            "ORDER BY id"), t)  # fmt: skip
+    columns = list(boards.keys())
+    kept = [k for k, c in enumerate(columns) if c not in RESULT_COLUMNS]
+    results_at = [columns.index(c) for c in ("number", "result", "forfeit", "unrated", "row_version", "changed_by")]
+    round_at = columns.index("round_id")
+    results: dict[int, tuple[Any, ...]] = {}
+    for row in boards.all():
+        if row[round_at] == current:
+            number, *values = (row[k] for k in results_at)
+            results[number] = tuple(values)
+            digest.update(repr(tuple(row[k] for k in kept)).encode("utf-8", "surrogatepass"))
+        else:
+            digest.update(repr(tuple(row)).encode("utf-8", "surrogatepass"))
+    return digest.hexdigest(), results
+
+
+def _with_results(v: HallView, version: int, results: dict[int, tuple[Any, ...]]) -> HallView:
+    """``v`` with the round in progress's results as they are now (nothing else changed)."""
+    assert v.round is not None and v.published
+    r = v.published[-1]
+
+    def board(b: BoardInfo) -> BoardInfo:
+        result, forfeit, unrated, row_version, changed_by = results.get(b.number, (b.result, b.forfeit, b.unrated,
+                                                                                  b.version, b.changed_by))  # fmt: skip
+        return replace(b, result=result, forfeit=bool(forfeit), unrated=bool(unrated), version=row_version or 0,
+                       changed_by=changed_by or "")  # fmt: skip
+
+    boards = tuple(board(b) for b in r.boards)
+    shown = {b.number: b.result_text for b in boards}
+    hall_round = replace(v.round, boards=tuple(replace(b, result=shown.get(b.number, b.result))
+                                               for b in v.round.boards))  # fmt: skip
+    return replace(v, version=version, round=hall_round, published=(*v.published[:-1], replace(r, boards=boards)))
+
+
+def hall_view(db: Database, tournament_id: int, previous: HallView | None = None) -> HallView:
+    """The pages' data in one read transaction (the version with it, so that they never disagree).  When only
+    results of the round in progress changed since ``previous`` (a round being entered), ``previous`` with the
+    new results; else everything read again: the players and the rounds read once and kept in the session while
+    the scores before the round are counted, so that no board loads its players one by one."""
+    with db.read() as s:
+        version = _version(s)
+        basis, results = _basis(s, tournament_id)
+        if previous is not None and previous.basis == basis and previous.round is not None:
+            return _with_results(previous, version, results)
+        t = tournament_info(queries.tournament(s, tournament_id))
+        rows = queries.players(s, tournament_id)  # kept referenced: the boards find their players in the session
+        players = tuple(HallPlayer(p.number, p.name, p.title, p.rating, p.federation) for p in map(player_info, rows))
+        published = tuple(round_info(s, r) for r in queries.rounds(s, tournament_id) if r.state != RoundState.DRAFT)
+        r = published[-1] if published else None
+        if r is None:
+            return HallView(version, t.name, t.rounds_count, None, players, published, basis)
+        scores = compute_standings(s, tournament_id, r.number - 1) if r.number > 1 else []
+        before = {row.number: row.points for row in scores}
+        del rows
     names = {p.number: p.name for p in players}
 
     def seat(number: int) -> Seat:
@@ -174,7 +254,7 @@ def hall_view(db: Database, tournament_id: int) -> HallView:
     ]
     changes = tuple((o.reason, o.warnings) for o in r.overrides)
     return HallView(version, t.name, t.rounds_count, HallRound(r.number, r.state, boards, tuple(byes), changes),
-                    players)  # fmt: skip
+                    players, published, basis)  # fmt: skip
 
 
 def hall_standings(db: Database, tournament_id: int) -> HallStandings:

@@ -18,7 +18,7 @@
   function refresh(version) {
     if (busy) return;
     busy = true;
-    fetch(location.href, { cache: "no-store", credentials: "same-origin" })
+    fetch(location.href, { cache: "no-cache", credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
         busy = false;
