@@ -410,8 +410,9 @@ class CardsView(ContextView):
             return None
         row = next((k for k in rows if k > after), rows[0])
         index = self.model.index(row)
-        self.list.selectionModel().select(index, self.list.selectionModel().SelectionFlag.ClearAndSelect)
-        self.list.setCurrentIndex(index)
+        # Selected and made current in one step with explicit flags: the view's own setCurrentIndex reads the
+        # keyboard's modifiers, and Ctrl held down (as for picking two cards) would toggle the card off again.
+        self.list.selectionModel().setCurrentIndex(index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
         self.list.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtTop)
         self.found.setText(f"{rows.index(row) + 1} of {len(rows)}" if len(rows) > 1 else "")
         return row
