@@ -103,3 +103,21 @@ def test_a_registration_meanwhile_names_who_registered_it(db: Database, window2:
 
 def test_a_file_has_no_desk_tasks(db: Database, seven: int) -> None:
     assert desk_tasks(db, seven) == ()
+
+
+def test_the_command_line_saves_an_override_against_the_round_its_preview_showed(
+    db: Database, window2: Database, seven: int, db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import re
+
+    from arbiter_app.cli.arbiter import main
+
+    pair_next_round(db, seven)
+    assert main(["--db", str(db_path), "override", "3", "--swap", "1", "2"]) == 0
+    shown = re.search(r"--seen (\w+)", capsys.readouterr().out)
+    assert shown is not None and shown.group(1) == get_round(db, seven, 3).version
+    apply_override(window2, seven, 3, [Swap(3, 4)], "another desk's change", confirmed=9)
+    code = main(["--db", str(db_path), "override", "3", "--swap", "1", "2", "--reason", "r", "--yes", "--seen",
+                 shown.group(1)])  # fmt: skip
+    assert code != 0 and "round 3 was changed meanwhile by Ben" in capsys.readouterr().err
+    assert main(["--db", str(db_path), "override", "3", "--swap", "1", "2", "--reason", "r", "--yes"]) == 0
