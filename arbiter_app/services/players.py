@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from arbiter_app.errors import ArbiterError, RuleViolation
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
-from arbiter_app.persistence.desks import check_version, touch
+from arbiter_app.persistence.desks import check_version
 from arbiter_app.persistence.errors import ChangedMeanwhileError
 from arbiter_app.persistence.models import BoardRow, Bye, ByeKind, Player, PlayerStatus, Round, RoundState, Tournament
 from arbiter_app.plaintext import check_name
