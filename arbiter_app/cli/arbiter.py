@@ -1019,6 +1019,8 @@ def _edit_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bye", help="pairing number to give the bye to, or 'none'")
     p.add_argument("--reason", help="the arbiter's reason; without it nothing is saved")
     p.add_argument("--discard-results", action="store_true", help="save even though results of the round are lost")
+    p.add_argument("--seen", metavar="VERSION", help="override: the round's version its preview printed; refused, "
+                   "naming who, if another desk changed the round since (several desks on a server)")
     p.add_argument("--yes", action="store_true", help=YES_HELP)
     p.add_argument(
         "--case",
@@ -1055,11 +1057,14 @@ def _override(db: Database, a: argparse.Namespace) -> int:
     edits = _edits(a)
     if a.reason is None:
         _print_preview(sv.preview_override(db, _tid(db), a.round, edits))
-        print("not saved: give the arbiter's reason with --reason to save")
+        shown = sv.get_round(db, _tid(db), a.round).version
+        print(f"not saved: give the arbiter's reason with --reason to save (--seen {shown}: only if the round is "
+              "still as shown here)")
         return EXIT_OK
     preview = confirming(
         lambda level: sv.apply_override(
-            db, _tid(db), a.round, edits, a.reason, discard_results=a.discard_results, case=a.case, confirmed=level
+            db, _tid(db), a.round, edits, a.reason, discard_results=a.discard_results, case=a.case, confirmed=level,
+            seen=a.seen,
         ),
         a.yes,
     )

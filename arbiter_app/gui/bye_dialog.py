@@ -20,9 +20,13 @@ KINDS = (
 
 
 class ByeDialog(QDialog):
-    def __init__(self, context: TournamentContext, player: PlayerInfo, first_open: int, parent: QWidget | None = None):
+    def __init__(
+        self, context: TournamentContext, player: PlayerInfo, first_open: int, parent: QWidget | None = None,
+        seen: int | None = None,
+    ) -> None:
+        """``seen``: the player's version the desk showed (another desk's change meanwhile is refused, named)."""
         super().__init__(parent)
-        self._context, self._player = context, player
+        self._context, self._player, self._seen = context, player, seen
         self.result_bye: ByeInfo | None = None
         self.setWindowTitle(f"Bye for #{player.number} {player.name}")
         self.round = QSpinBox()
@@ -39,16 +43,18 @@ class ByeDialog(QDialog):
         self.errors = finish_form(self, form, self._on_accepted, notes=[note], width=440)
 
     def _on_accepted(self) -> None:
-        kind, number, round_number = self.kind.currentData(), self._player.number, self.round.value()
+        kind, number, round_number, seen = self.kind.currentData(), self._player.number, self.round.value(), self._seen
         try:
             if kind.startswith("absent"):
                 explained = kind == "absent explained"
-                self.result_bye = self._context.call(sv.record_absence, number, round_number, explained=explained)
+                self.result_bye = self._context.call(sv.record_absence, number, round_number, explained=explained,
+                                                      seen=seen)  # fmt: skip
             else:
                 # A second ½-point bye asks at Level 3 (checklist Q174); Cancel there keeps the dialog open.
                 self.result_bye = confirmed_call(
                     self,
-                    lambda level: self._context.call(sv.request_bye, number, round_number, kind, confirmed=level),
+                    lambda level: self._context.call(sv.request_bye, number, round_number, kind, confirmed=level,
+                                                     seen=seen),
                 )
                 if self.result_bye is None:
                     return

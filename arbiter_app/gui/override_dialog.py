@@ -422,6 +422,7 @@ class OverrideDialog(QDialog):
                     discard_results=True,
                     case=case,
                     confirmed=level,
+                    seen=self._info.version,  # the round the edits refer to (another desk's change: refused)
                 ),
             )
         except Exception as error:  # noqa: BLE001

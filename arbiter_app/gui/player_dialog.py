@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from PySide6.QtCore import QRegularExpression, Qt
@@ -96,9 +96,15 @@ class PlayerDialog(QDialog):
         player: PlayerInfo | None = None,
         first_open: int = 1,
         parent: QWidget | None = None,
+        *,
+        seen: int | None = None,
+        seen_players: Collection[str] | None = None,
     ) -> None:
+        """``seen``: the player's version the desk showed; ``seen_players``: the players it showed (a registration
+        colliding with one another desk registered meanwhile is refused naming who; issue 32)."""
         super().__init__(parent)
         self._context, self._player = context, player
+        self._seen, self._seen_players = seen, seen_players
         self.result_player: PlayerInfo | None = None
         self.listed: ListedRating | None = None
         """The list the rating came from (its source is kept, checklist Q134); None: typed in."""
@@ -313,6 +319,8 @@ class PlayerDialog(QDialog):
                 if self.entry_round is not None and self.missed is not None:
                     fields["entry_round"] = self.entry_round.value()
                     fields["missed_rounds"] = self.missed.currentData()
+                if self._seen_players is not None:
+                    fields["seen_players"] = self._seen_players
                 listed = self.listed
                 service: Callable[..., PlayerInfo] = sv.register_player
                 if listed is not None and (listed.national or listed.rating == fields["rating"]):
@@ -326,7 +334,8 @@ class PlayerDialog(QDialog):
                 old = self._player
                 changes = {k: v for k, v in fields.items() if getattr(old, k) != v}
                 self.result_player = (
-                    self._context.call(sv.edit_player, old.number, expected=old.name, **changes) if changes else old
+                    self._context.call(sv.edit_player, old.number, expected=old.name, seen=self._seen, **changes)
+                    if changes else old
                 )
         except Exception as error:  # noqa: BLE001 - refusals shown inline, bugs raised again
             show_inline(self.errors, error)

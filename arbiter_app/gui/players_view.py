@@ -90,6 +90,11 @@ class PlayersView(ContextView):
         layout.addLayout(actions)
         layout.addWidget(self.table)
         self.first_open = 1
+        self.versions: dict[int, int] = {}
+        """Per pairing number, the player's version shown: what the desk's changes of the player are made against
+        (another desk's change meanwhile is named, never overwritten; issue 32)."""
+        self.seen_players: frozenset[str] = frozenset()
+        """The players shown (:func:`player_identities`): a registration is checked against the others'."""
         self._update_buttons()
 
     # --- reading -----------------------------------------------------------------
@@ -100,13 +105,18 @@ class PlayersView(ContextView):
             self.summary.setText("")
             self._update_buttons()
             return
-        if not self.context.fetch([(sv.list_players, ()), (sv.list_rounds, ())], self.refresh_if_visible_again):
+        # The versions before the players (several desks on a server): a change between the two reads makes the
+        # desk's next action on that player refused as changed meanwhile, never an overwrite of what it did not see.
+        reads = [(sv.player_versions, ()), (sv.player_identities, ()), (sv.list_players, ()), (sv.list_rounds, ())]
+        if not self.context.fetch(reads, self.refresh_if_visible_again):
             return  # read off the GUI thread first
         rounds = self.context.read(sv.list_rounds)
         published = sum(1 for r in rounds if r.state != "draft")
         if not self.context.fetch([(sv.list_byes, (published + 1,))], self.refresh_if_visible_again):
             return
         selected = self.selected_player()
+        self.versions = {number: version for number, (version, _) in self.context.read(sv.player_versions).items()}
+        self.seen_players = frozenset(key for key, _ in self.context.read(sv.player_identities).values())
         players = self.context.read(sv.list_players)
         self.first_open = first_open_round(rounds)
         byes = {b.player: b.kind for b in self.context.read(sv.list_byes, published + 1)}
@@ -159,7 +169,7 @@ class PlayersView(ContextView):
     def _on_add_clicked(self) -> None:
         if self.context is None:
             return
-        dialog = PlayerDialog(self.context, None, self.first_open, self)
+        dialog = PlayerDialog(self.context, None, self.first_open, self, seen_players=self.seen_players)
         accepted = run_modal(dialog)
         last = dialog.result_player if accepted else (dialog.added[-1] if dialog.added else None)
         if last is not None:
@@ -172,7 +182,7 @@ class PlayersView(ContextView):
         p = self.selected_player()
         if self.context is None or p is None:
             return
-        dialog = PlayerDialog(self.context, p, self.first_open, self)
+        dialog = PlayerDialog(self.context, p, self.first_open, self, seen=self.versions.get(p.number))
         if run_modal(dialog) and dialog.result_player is not None:
             self.select_player(dialog.result_player.number)
 
@@ -189,19 +199,21 @@ class PlayersView(ContextView):
         if answer != QMessageBox.StandardButton.Yes:
             return
         context = self.context
-        self._act(lambda: context.call(sv.withdraw_player, p.number, expected=p.name), f"#{p.number} {p.name} withdrawn")
+        seen = self.versions.get(p.number)
+        self._act(lambda: context.call(sv.withdraw_player, p.number, expected=p.name, seen=seen),
+                  f"#{p.number} {p.name} withdrawn")  # fmt: skip
 
     def _on_reinstate_clicked(self) -> None:
         p = self.selected_player()
         if self.context is not None and p is not None:
-            context = self.context
-            self._act(lambda: context.call(sv.reinstate_player, p.number), f"#{p.number} {p.name} paired again")
+            context, seen = self.context, self.versions.get(p.number)
+            self._act(lambda: context.call(sv.reinstate_player, p.number, seen=seen), f"#{p.number} {p.name} paired again")
 
     def _on_bye_clicked(self) -> None:
         p = self.selected_player()
         if self.context is None or p is None:
             return
-        dialog = ByeDialog(self.context, p, self.first_open, self)
+        dialog = ByeDialog(self.context, p, self.first_open, self, seen=self.versions.get(p.number))
         if run_modal(dialog) and dialog.result_bye is not None:
             bye = dialog.result_bye
             text = f"#{p.number} {p.name}: {BYE_WORDS.get(bye.kind, bye.kind)} in round {bye.round}"
@@ -218,8 +230,9 @@ class PlayersView(ContextView):
     def _on_cancel_bye_clicked(self) -> None:
         p = self.selected_player()
         if self.context is not None and p is not None:
-            context, round_number = self.context, self.model.next_round
-            self._act(lambda: context.call(sv.cancel_bye, p.number, round_number), f"#{p.number}: bye cancelled")
+            context, round_number, seen = self.context, self.model.next_round, self.versions.get(p.number)
+            self._act(lambda: context.call(sv.cancel_bye, p.number, round_number, seen=seen),
+                      f"#{p.number}: bye cancelled")  # fmt: skip
 
     def _on_remove_clicked(self) -> None:
         p = self.selected_player()

@@ -20,6 +20,7 @@ from arbiter_app.gui.override_dialog import OverrideDialog
 from arbiter_app.gui.pairing_edit_dialog import PairingEditDialog
 from arbiter_app.gui.view_base import button_row
 from arbiter_app.gui.warning_dialogs import dialog_for
+from arbiter_app.services import desks
 from arbiter_app.services.articles import article, article_text
 from arbiter_app.services.dto import PublishInfo, RoundInfo
 
@@ -122,18 +123,26 @@ class RoundActions(QObject):
             # Results still missing are recorded as adjourned when pairing, told first (checklist Q158-Q160).
             and (last is None or (last.state in ("completed", "published") and last.number < total))
         )
-        self.pair.setEnabled(can_pair)
+        # Several desks on a server: who pairs or publishes elsewhere is named here, the action off meanwhile.
+        tasks: tuple[desks.DeskTask, ...] = ctx.read(desks.desk_tasks) if ctx is not None else ()
+        pairing, publishing = desks.busy_text(tasks, "pairing"), desks.busy_text(tasks, "publishing")
+        self.busy_elsewhere = "; ".join(t for t in (pairing, publishing) if t)  # what another desk does meanwhile
+        self.pair.setEnabled(can_pair and not pairing)
         next_number = (last.number + 1) if last else 1
-        self.pair.setText(f"&Pair round {next_number}" if ctx and next_number <= total else "&Pair next round")
+        self.pair.setText((f"&Pair round {next_number}" if ctx and next_number <= total else "&Pair next round")
+                          + (f" ({pairing})" if pairing else ""))  # fmt: skip
         is_draft = info is not None and info.state == "draft"
-        self.repair.setEnabled(not busy and is_draft)
-        self.publish.setEnabled(not busy and is_draft)
+        self.repair.setEnabled(not busy and is_draft and not pairing)
+        self.repair.setToolTip(pairing or "Pair the draft round again (after corrections or byes; drops an override)")
+        self.publish.setEnabled(not busy and is_draft and not publishing)
+        self.publish.setText("P&ublish" + (f" ({publishing})" if publishing else ""))
+        self.publish.setToolTip(publishing or "C.04.2.D.7: make the pairing official (a backup copy of the file is made)")
         self.override.setEnabled(not busy and info is not None)
         target = self.edit_target()
         self.edit_pairings.setEnabled(not busy and ctx is not None and target is not None)
         self.edit_pairings.setText(f"&Edit pairings of round {target}…" if target else "&Edit pairings…")
         self.explain.setEnabled(not busy and info is not None)
-        self.pair.setToolTip(self._pair_hint(last, total))
+        self.pair.setToolTip(pairing or self._pair_hint(last, total))
 
     def edit_target(self) -> int | None:
         """The round "Edit pairings" opens: a round shown that is not over, else the next round when it may be

@@ -22,12 +22,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import event, text
+from sqlalchemy import event, select, text
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import flag_modified
 
 from arbiter_app.persistence.database import CHANGES_CHANNEL, Database
 from arbiter_app.persistence.errors import ChangedMeanwhileError, DeskBusyError
-from arbiter_app.persistence.models import BoardRow, DeskLock, Player, utcnow
+from arbiter_app.persistence.models import AuditEntry, BoardRow, DeskLock, Player, utcnow
 
 TASK_LOCKS = 0x41524200
 """The advisory lock keys of desk tasks: this plus a checksum of the task's name."""
@@ -51,6 +52,24 @@ def check_version(what: str, row: Player | BoardRow, seen: int | None, now: str 
         raise ChangedMeanwhileError(what, row.changed_by, now)
 
 
+def touch(row: Player | BoardRow) -> None:
+    """Count a change made beside the row as a change of the row (a player's bye or absence for a round): its
+    version rises and it names who made it, so that a desk that saw the player before is refused."""
+    flag_modified(row, "changed_by")
+
+
+def last_changed_by(session: Session, tournament_id: int) -> str:
+    """Who made the tournament's last change other than the session's own desk (the audit log's arbiter and desk);
+    blank when no other desk has changed it."""
+    own = str(session.info.get("arbiter", ""))
+    return session.scalar(
+        select(AuditEntry.arbiter)
+        .where(AuditEntry.tournament_id == tournament_id, AuditEntry.arbiter != own)
+        .order_by(AuditEntry.id.desc())
+        .limit(1)
+    ) or ""
+
+
 def _key(task: str) -> int:
     return TASK_LOCKS + zlib.crc32(task.encode("utf-8")) % 0xFFFF
 
@@ -59,15 +78,30 @@ def _key(task: str) -> int:
 class TaskUnderWay:
     task: str
     holder: str
+    """The arbiter and desk holding it (``Anna Berg at pairing officer``)."""
     since: datetime
+    """When it started (UTC)."""
+    own: bool = False
+    """Held by this very database connection's desk (the same arbiter and desk)."""
 
 
 def tasks_under_way(db: Database) -> list[TaskUnderWay]:
-    """What desks are doing that only one does at a time (none on a file)."""
+    """What desks are doing that only one does at a time (none on a file).  Only the tasks whose lock the server
+    still holds: a row left by a desk whose program was killed is not shown."""
     if not db.server:
         return []
     with db.read() as s:
-        return [TaskUnderWay(r.name, r.holder, r.since) for r in s.query(DeskLock).order_by(DeskLock.name)]
+        held = {
+            int(k) for k in s.execute(text(
+                "SELECT objid FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = 0 AND objsubid = 1 "
+                "AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            )).scalars()
+        }  # fmt: skip
+        return [
+            TaskUnderWay(r.name, r.holder, r.since, r.holder == db.who)
+            for r in s.query(DeskLock).order_by(DeskLock.name)
+            if _key(r.name) in held
+        ]
 
 
 @contextmanager
@@ -91,10 +125,18 @@ def desk_task(db: Database, task: str) -> Iterator[None]:
                 text("INSERT INTO desk_locks (name, holder, since) VALUES (:n, :h, :s)"),
                 {"n": task, "h": db.who, "s": utcnow()},
             )
+            _tell_others(connection, db, f"{task} under way")
             yield
         finally:
             connection.execute(text("DELETE FROM desk_locks WHERE name = :n"), {"n": task})
             connection.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _key(task)})
+            _tell_others(connection, db, f"{task} ended")
+
+
+def _tell_others(connection: Any, db: Database, what: str) -> None:
+    """The other desks' views follow: they show who pairs or publishes, and when it ended (``NOTIFY``)."""
+    note = f"{db.desk_token} {db.who} ({what})"
+    connection.execute(text("SELECT pg_notify(:channel, :note)"), {"channel": CHANGES_CHANNEL, "note": note})
 
 
 def one_desk_at_a_time(task: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

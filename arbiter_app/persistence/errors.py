@@ -57,9 +57,9 @@ class OutsideChangeError(DatabaseFileError):
 class ChangedMeanwhileError(ArbiterError):
     """A row changed since the desk showed it (another desk's change): nothing is overwritten."""
 
-    def __init__(self, what: str, by: str, now: str = "") -> None:
+    def __init__(self, what: str, by: str, now: str = "", done: str = "changed") -> None:
         super().__init__(
-            f"{what} was changed meanwhile by {by or 'another desk'}" + (f" (now {now})" if now else "")
+            f"{what} was {done} meanwhile by {by or 'another desk'}" + (f" (now {now})" if now else "")
             + "; nothing was changed here: look at it again and enter yours anew if it is still right"
         )
         self.what = what

@@ -5,10 +5,11 @@ from __future__ import annotations
 from arbiter_app.errors import ArbiterError, RuleViolation
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
+from arbiter_app.persistence.desks import touch
 from arbiter_app.persistence.models import Bye, ByeKind, Player, PlayerStatus
 from arbiter_app.services.dto import ByeInfo
 from arbiter_app.services.fide_mode import comment
-from arbiter_app.services.players import discard_draft, first_open_round
+from arbiter_app.services.players import check_player_version, discard_draft, first_open_round
 from arbiter_app.services.records import audit, is_withdrawn_in
 from arbiter_app.services.warnings import Level, Notice, require
 
@@ -59,19 +60,24 @@ def full_bye_notice(round_number: int) -> Notice:
 
 
 def request_bye(
-    db: Database, tournament_id: int, number: int, round_number: int, kind: str, *, confirmed: int = 0
+    db: Database, tournament_id: int, number: int, round_number: int, kind: str, *, confirmed: int = 0,
+    seen: int | None = None,
 ) -> ByeInfo:
     """A requested ``half``, ``full`` or ``zero`` point bye (C.04.2.D.4: not paired in that round).
 
     Refused for a published round, and a half-point bye for a player flagged not eligible (checklist Q176); a
     second half-point bye asks at Level 3 (Q174); a full-point bye is told deprecated (Level 2, Q178) and written
     as a ``### Full-point bye`` line to TRF-2026 exports (Q179).  A draft of that round is discarded.
+
+    ``seen``: the player's version the desk showed (:func:`player_versions`; a bye or an absence is a change of
+    the player): refused, naming who, when another desk changed the player since (several desks, issue 32).
     """
     if kind not in REQUESTABLE:
         raise ArbiterError(f"a requested bye is half, full or zero, not {kind!r}")
     with db.write() as s:
         t = queries.tournament(s, tournament_id)
         p = queries.player(s, t.id, number)
+        check_player_version(s, t, p, seen)
         first_open, draft = first_open_round(s, t)
         _check_round(first_open, t.rounds_count, round_number, "C.04.2.D.4")
         if is_withdrawn_in(p, round_number):
@@ -96,22 +102,25 @@ def request_bye(
         elif kind == ByeKind.FULL:
             notices.append(full_bye_notice(round_number))
         s.add(Bye(tournament_id=t.id, round_number=round_number, player_id=p.id, kind=str(kind)))
+        touch(p)
         audit(s, t.id, "request bye", f"#{number} {p.name}: {kind} bye in round {round_number}", after=after)
         return ByeInfo(round_number, number, str(kind), discarded, tuple(notices))
 
 
 def record_absence(
-    db: Database, tournament_id: int, number: int, round_number: int, *, explained: bool = False
+    db: Database, tournament_id: int, number: int, round_number: int, *, explained: bool = False,
+    seen: int | None = None,
 ) -> ByeInfo:
     """A player known not to play ``round_number``: not paired, no points.
 
     C.04.2.D.2: without an acceptable explanation the player is also
     considered withdrawn from the following rounds (``reinstate_player``
-    undoes that once the absence is explained).
+    undoes that once the absence is explained).  ``seen``: as :func:`request_bye`'s.
     """
     with db.write() as s:
         t = queries.tournament(s, tournament_id)
         p = queries.player(s, t.id, number)
+        check_player_version(s, t, p, seen)
         first_open, draft = first_open_round(s, t)
         _check_round(first_open, t.rounds_count, round_number, "C.04.2.D.2")
         if is_withdrawn_in(p, round_number):
@@ -122,6 +131,7 @@ def record_absence(
             s.delete(existing)
             s.flush()
         s.add(Bye(tournament_id=t.id, round_number=round_number, player_id=p.id, kind=ByeKind.ABSENT.value))
+        touch(p)
         if not explained and round_number < t.rounds_count:
             p.status, p.withdrawal_round = PlayerStatus.WITHDRAWN, round_number + 1
             for b in queries.byes(s, t.id):
@@ -134,11 +144,14 @@ def record_absence(
         return ByeInfo(round_number, number, ByeKind.ABSENT.value, discarded)
 
 
-def cancel_bye(db: Database, tournament_id: int, number: int, round_number: int) -> ByeInfo:
-    """Withdraw a bye request or an absence for a coming round."""
+def cancel_bye(
+    db: Database, tournament_id: int, number: int, round_number: int, *, seen: int | None = None
+) -> ByeInfo:
+    """Withdraw a bye request or an absence for a coming round.  ``seen``: as :func:`request_bye`'s."""
     with db.write() as s:
         t = queries.tournament(s, tournament_id)
         p = queries.player(s, t.id, number)
+        check_player_version(s, t, p, seen)
         first_open, draft = first_open_round(s, t)
         _check_round(first_open, t.rounds_count, round_number, "C.04.2.D.4")
         existing = queries.bye(s, t.id, round_number, p.id)
@@ -146,6 +159,7 @@ def cancel_bye(db: Database, tournament_id: int, number: int, round_number: int)
             raise ArbiterError(f"#{number} {p.name} has no requested bye in round {round_number}")
         kind = existing.kind
         s.delete(existing)
+        touch(p)
         discarded = discard_draft(s, t, draft, round_number)
         audit(
             s,

@@ -150,6 +150,16 @@ class RoundInfo:
     edition: str = ""
     """The edition of the rules that paired the round, by its registry name (:mod:`arbiter_app.pairing.editions`)."""
 
+    @property
+    def version(self) -> str:
+        """What the desk sees of the round, as a short mark: its state, its boards (pairs, colours, each board's
+        row version) and its bye.  An override given the mark the desk showed is refused when another desk changed
+        the round since (several desks on a server, issue 32); a round paired again the same way keeps it."""
+        import hashlib
+
+        seen = repr((self.number, self.state, self.bye, [(b.number, b.white, b.black, b.version) for b in self.boards]))
+        return hashlib.sha256(seen.encode("utf-8")).hexdigest()[:16]
+
     def pairing(self) -> RoundPairing:
         """The round as the pairing core's value."""
         from arbiter_app.pairing.model import Board

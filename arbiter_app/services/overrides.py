@@ -47,6 +47,8 @@ from arbiter_app.pairing.editions import edition as edition_rules
 from arbiter_app.pairing.model import Board, Colour, RoundPairing, TournamentState
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
+from arbiter_app.persistence.desks import last_changed_by
+from arbiter_app.persistence.errors import ChangedMeanwhileError
 from arbiter_app.persistence.models import BoardResult, ByeKind, Override, Round, RoundState, Tournament
 from arbiter_app.services.articles import article, article_text, change_cases, edition_label
 from arbiter_app.services.dto import BoardInfo, OverridePreview, OverrideWarning, RoundInfo
@@ -506,8 +508,12 @@ def apply_override(
     discard_results: bool = False,
     case: str | None = None,
     confirmed: int = 0,
+    seen: str | None = None,
 ) -> OverridePreview:
     """Store the overridden pairing with the arbiter's reason; the override and its warnings are audited.
+
+    ``seen``: the round as the desk showed it (:attr:`RoundInfo.version`), which the edits refer to: refused,
+    naming who, when another desk changed the round since (a result, another override, a pairing made again).
 
     A published round of a 2026 tournament changes only in one of the five
     cases of C.04.2-2026 4.4: ``case`` names it (``rematch``,
@@ -528,6 +534,7 @@ def apply_override(
             needed = "a manual change of the pairing needs the arbiter's reason"
             raise ReasonRequired(needed, article(t.edition, "reason"))
         r = _round(s, t, round_number)
+        check_round_version(s, t, r, seen)
         chosen = _change_case(t.edition, r, case)
         preview = _preview(s, t, r, edits, pairing)
         check_storable(s, r, preview, discard_results)
@@ -535,6 +542,17 @@ def apply_override(
         checked = case_notice(s, t, r, chosen, preview.proposed)
         require(confirmed, past + checked + mpa_notice(round_number, _engine_difference(r, preview.proposed)))
         return store_override(s, t, r, preview, reason, chosen)
+
+
+def check_round_version(s: Session, t: Tournament, r: Round, seen: str | None) -> None:
+    """Refuse when the desk showed the round otherwise than it is stored (``seen`` None: not checked)."""
+    if seen is None:
+        return
+    now = round_info(s, r)
+    if now.version != seen:
+        results = sum(1 for b in now.boards if b.result is not None)
+        state = f"{now.state}, {len(now.boards)} boards, {results} result{'s' if results != 1 else ''}"
+        raise ChangedMeanwhileError(f"round {r.number}", last_changed_by(s, t.id), state)
 
 
 def check_storable(s: Session, r: Round, preview: OverridePreview, discard_results: bool) -> None:

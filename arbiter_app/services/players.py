@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import asdict
 from datetime import date
 from typing import TypedDict, Unpack
@@ -17,6 +17,7 @@ from arbiter_app.errors import ArbiterError, RuleViolation
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
 from arbiter_app.persistence.desks import check_version
+from arbiter_app.persistence.errors import ChangedMeanwhileError
 from arbiter_app.persistence.models import BoardRow, Bye, ByeKind, Player, PlayerStatus, Round, RoundState, Tournament
 from arbiter_app.plaintext import check_name
 from arbiter_app.ratings.methods import tournament_rating
@@ -179,22 +180,37 @@ def discard_draft(session: Session, t: Tournament, draft: Round | None, round_nu
     return True
 
 
-def _check_not_twice(session: Session, t: Tournament, name: str, fide_id: str, birth: str, skip: int | None) -> None:
+def _check_not_twice(
+    session: Session, t: Tournament, name: str, fide_id: str, birth: str, skip: int | None,
+    seen: Collection[str] | None = None,
+) -> None:
+    """Refuse a second registration of one player (the same FIDE ID; the same name and birth date).  ``seen``: the
+    players the desk showed (:func:`player_identities`): one registered since by another desk is named with who
+    registered it (:class:`ChangedMeanwhileError`), never taken for a player the desk overlooked."""
     # The columns compared only, not every player as an object: a tenth of a second with 2,000 players, on the
     # window's thread when a player is edited (issue 21).
     players = session.execute(
-        select(Player.id, Player.pairing_number, Player.name, Player.fide_id, Player.birth_date)
+        select(Player.id, Player.pairing_number, Player.name, Player.fide_id, Player.birth_date, Player.changed_by)
         .where(Player.tournament_id == t.id)
         .order_by(Player.pairing_number)
     ).all()
+    own = str(session.info.get("arbiter", ""))
     for p in players:
         if p.id == skip:
             continue
-        if fide_id and p.fide_id == fide_id:
-            raise ArbiterError(f"FIDE id {fide_id} is already registered: #{p.pairing_number} {p.name}")
+        twice = bool(fide_id) and p.fide_id == fide_id
         same_name = p.name.casefold() == name.casefold()
-        if same_name and (p.birth_date == birth or not p.birth_date or not birth) and not (fide_id and p.fide_id):
-            raise ArbiterError(f"{name} is already registered as #{p.pairing_number} (a player added twice?)")
+        if not twice and not (
+            same_name and (p.birth_date == birth or not p.birth_date or not birth) and not (fide_id and p.fide_id)
+        ):
+            continue
+        what = f"FIDE ID {fide_id}" if twice else name + (f" (born {birth})" if birth else "")
+        if seen is not None and f"p{p.id}" not in seen and p.changed_by != own:
+            raise ChangedMeanwhileError(what, p.changed_by, f"#{p.pairing_number} {p.name}", done="registered")
+        by = f", registered by {p.changed_by}" if p.changed_by and p.changed_by != own else ""
+        if twice:
+            raise ArbiterError(f"FIDE id {fide_id} is already registered: #{p.pairing_number} {p.name}{by}")
+        raise ArbiterError(f"{name} is already registered as #{p.pairing_number}{by} (a player added twice?)")
 
 
 RATING_RANGE = (0, 3500)
@@ -273,6 +289,7 @@ class PlayerFields(TypedDict, total=False):
     renumber: bool | None
     rating_source: str
     confirmed: int
+    seen_players: Collection[str] | None
 
 
 def register_player(db: Database, tournament_id: int, name: str, **fields: Unpack[PlayerFields]) -> PlayerInfo:
@@ -293,6 +310,9 @@ def register_player(db: Database, tournament_id: int, name: str, **fields: Unpac
     of the published pairing until the arbiter changes it by hand (an override naming the case ``late-entry``,
     which is checked to pair the entrant); refused where the edition has no such case, or once a result of the
     round is in.
+
+    ``seen_players``: the players the desk showed (:func:`player_identities`): the same player registered
+    meanwhile by another desk (the same FIDE ID, or name and birth date) is refused naming who registered it.
     """
     with db.write() as s:
         return register_in(s, tournament_id, name, **fields)
@@ -314,6 +334,7 @@ def register_in(
     renumber: bool | None = None,
     rating_source: str = "manual",
     confirmed: int = 0,
+    seen_players: Collection[str] | None = None,
 ) -> PlayerInfo:
     """:func:`register_player` inside the caller's write transaction (several registrations at once)."""
     if not name.strip():
@@ -326,7 +347,7 @@ def register_in(
     if missed_rounds not in (ByeKind.ZERO, ByeKind.HALF, ByeKind.FULL, ByeKind.ABSENT):
         raise ArbiterError(f"unknown kind of bye for the missed rounds: {missed_rounds!r}")
     t = queries.tournament(s, tournament_id)
-    _check_not_twice(s, t, name, fide_id.strip(), birth_date.strip(), None)
+    _check_not_twice(s, t, name, fide_id.strip(), birth_date.strip(), None, seen_players)
     open_round, draft = first_open_round(s, t)
     first = open_round + (1 if draft is not None else 0)
     entry = first if entry_round is None else entry_round
@@ -462,12 +483,36 @@ def remove_player(db: Database, tournament_id: int, number: int, *, expected: st
 
 
 def withdraw_player(
-    db: Database, tournament_id: int, number: int, from_round: int | None = None, *, expected: str | None = None
+    db: Database, tournament_id: int, number: int, from_round: int | None = None, *, expected: str | None = None,
+    seen: int | None = None,
 ) -> ByeInfo:
-    """C.04.2.D.3: the player is no longer paired from ``from_round`` (default: the first open round)."""
+    """C.04.2.D.3: the player is no longer paired from ``from_round`` (default: the first open round).  ``seen``:
+    the player's version the desk showed (:func:`player_versions`): refused, naming who, when another desk changed
+    the player (data, withdrawal, byes, absences) since."""
     with db.write() as s:
         addressed(s, tournament_id, number, expected)
-        return _withdraw(s, queries.tournament(s, tournament_id), number, from_round)
+        t = queries.tournament(s, tournament_id)
+        check_player_version(s, t, queries.player(s, t.id, number), seen)
+        return _withdraw(s, t, number, from_round)
+
+
+def player_now(s: Session, t: Tournament, p: Player) -> str:
+    """What a player's row says now, for a desk told it changed: ``withdrawn from round 4``, ``half bye in round
+    3``, ``active``."""
+    parts = [f"withdrawn from round {p.withdrawal_round}"] if p.status == PlayerStatus.WITHDRAWN else []
+    parts += [
+        f"{b.kind} in round {b.round_number}" if b.kind == ByeKind.ABSENT else f"{b.kind} bye in round {b.round_number}"
+        for b in sorted(queries.byes(s, t.id), key=lambda b: b.round_number)
+        if b.player_id == p.id and b.kind != ByeKind.PAIRING_ALLOCATED
+    ]
+    return ", ".join(parts) or "active"
+
+
+def check_player_version(s: Session, t: Tournament, p: Player, seen: int | None) -> None:
+    """Refuse when the desk showed another version of the player than the one stored (``seen`` None: not checked),
+    naming who changed it and what it is now."""
+    if seen is not None and p.row_version != seen:
+        check_version(f"player #{p.pairing_number} {p.name}", p, seen, player_now(s, t, p))
 
 
 def addressed(s: Session, tournament_id: int, number: int, expected: str | None) -> Player:
@@ -515,11 +560,13 @@ def _withdraw(s: Session, t: Tournament, number: int, from_round: int | None, ex
     return ByeInfo(start, number, "withdrawn", discarded)
 
 
-def reinstate_player(db: Database, tournament_id: int, number: int) -> PlayerInfo:
-    """C.04.2.D.2: an absence explained before the next pairing is published; paired again."""
+def reinstate_player(db: Database, tournament_id: int, number: int, *, seen: int | None = None) -> PlayerInfo:
+    """C.04.2.D.2: an absence explained before the next pairing is published; paired again.  ``seen``: as
+    :func:`withdraw_player`'s."""
     with db.write() as s:
         t = queries.tournament(s, tournament_id)
         p = queries.player(s, t.id, number)
+        check_player_version(s, t, p, seen)
         open_round, draft = first_open_round(s, t)
         if p.status != PlayerStatus.WITHDRAWN or p.withdrawal_round is None:
             raise ArbiterError(f"#{number} {p.name} has not withdrawn")
@@ -687,11 +734,15 @@ def set_tie_order(db: Database, tournament_id: int, tie_order: str) -> tuple[Pla
         return tuple(player_info(p) for p in queries.players(s, t.id))
 
 
-def expel_player(db: Database, tournament_id: int, number: int, from_round: int | None = None) -> ByeInfo:
+def expel_player(
+    db: Database, tournament_id: int, number: int, from_round: int | None = None, *, seen: int | None = None
+) -> ByeInfo:
     """Expel a player (checklist Q197): withdrawn from ``from_round`` (C.04.2.D.3) and flagged expelled, which the
-    standings show."""
+    standings show.  ``seen``: as :func:`withdraw_player`'s."""
     with db.write() as s:
-        return _withdraw(s, queries.tournament(s, tournament_id), number, from_round, expelled=True)
+        t = queries.tournament(s, tournament_id)
+        check_player_version(s, t, queries.player(s, t.id, number), seen)
+        return _withdraw(s, t, number, from_round, expelled=True)
 
 
 def standing_mark(p: PlayerInfo) -> str:

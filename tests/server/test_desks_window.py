@@ -55,3 +55,32 @@ def test_connect_to_a_server_and_see_another_desks_results(qtbot: Any, window: M
         assert _board(window, 3).changed_by == "Ben at desk 2"
     finally:
         other.dispose()
+
+
+def test_who_pairs_at_another_desk_is_shown_on_the_round_menu(qtbot: Any, window: MainWindow, server_url: str) -> None:  # noqa: F811
+    from arbiter_app.persistence.desks import desk_task
+
+    other = open_database(server_url, arbiter="Ben")
+    other.desk = "desk 2"
+    try:
+        import_trf(other, parse_trf(players_trf(12), source="twelve.trf"))
+
+        def connect(dialog: ConnectDialog) -> None:
+            dialog.url.setText(server_url)
+            dialog.desk.setText("desk 1")
+            dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+
+        on_modal(ConnectDialog, connect)
+        window.connect_to_server()
+        assert window.context is not None and window.context.db.server
+        window.tabs.setCurrentWidget(window.rounds_view)
+        pair = window.rounds_view.round_actions.pair
+        qtbot.waitUntil(pair.isEnabled, timeout=10000)
+        with desk_task(other, "pairing"):  # desk 2 pairs: desk 1 is told (NOTIFY), the action off
+            qtbot.waitUntil(lambda: not pair.isEnabled(), timeout=10000)
+            assert "(Pairing under way at Ben at desk 2 since " in pair.text()
+            assert pair.toolTip().startswith("Pairing under way at Ben at desk 2 since ")
+        qtbot.waitUntil(pair.isEnabled, timeout=10000)
+        assert pair.text() == "&Pair round 1"
+    finally:
+        other.dispose()
