@@ -1,6 +1,6 @@
 """A big tournament file's import: wall time and peak memory of ``arbiter import-trf`` (or of the import service).
 
-    python bench/import_big.py --trf FILE.trf [--via cli|service] [--repeat N] [--profile OUT.prof]
+    python bench/import_big.py --trf FILE.trf [--via cli|service] [--repeat N] [--profile OUT.prof] [--root TREE]
     python bench/import_big.py --players 5000 --rounds 7 --seed 33 [--cache /work/bigfiles]
 
 Not a test: figures for bench/RESULTS.md, never assertions.  Without ``--trf`` the file is a generated open
@@ -11,6 +11,7 @@ Each import runs in a fresh process into a new tournament file, answering the Le
 the wall time; the peak resident memory of the importing process (``ru_maxrss``, from ``wait4``); the peak of the
 resident memory of the whole process tree (the importing process and the processes it starts, sampled every 20 ms
 from /proc); and /proc/loadavg before and after (the machine is shared: the load says how much the times mean).
+``--root`` measures the program of another source tree (a worktree of an earlier commit: the figures "before").
 ``--profile`` runs the import service once under cProfile in the child and writes its statistics.
 """
 
@@ -27,6 +28,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
+
+_CLI = """
+import sys
+sys.path.insert(0, {root!r})
+from arbiter_app.cli.arbiter import main
+sys.exit(main(["import-trf", "--db", {db!r}, "--yes", {trf!r}]))
+"""
 
 _SERVICE = """
 import sys
@@ -136,23 +144,22 @@ def main() -> int:
                         help="`arbiter import-trf --yes` (default) or the import service called in a child process")
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--profile", type=Path, help="profile the import service once (cProfile) into this file")
+    parser.add_argument("--root", type=Path, default=ROOT, help="the source tree whose program is measured")
     a = parser.parse_args()
     trf = a.trf or generated(a.players, a.rounds, a.seed, a.cache)
     folder = Path(tempfile.mkdtemp(prefix="import-big-"))
     if a.profile:
-        code = _PROFILE.format(root=str(ROOT), db=str(folder / "profile.db"), trf=str(trf), out=str(a.profile))
+        code = _PROFILE.format(root=str(a.root.resolve()), db=str(folder / "profile.db"), trf=str(trf), out=str(a.profile))
         subprocess.run([sys.executable, "-c", code], check=True)
         return 0
     for k in range(a.repeat):
         db = folder / f"import-{k}.db"
-        if a.via == "cli":
-            command = [str(BIN / "arbiter"), "import-trf", "--db", str(db), "--yes", str(trf)]
-        else:
-            command = [sys.executable, "-c", _SERVICE.format(root=str(ROOT), db=str(db), trf=str(trf))]
+        code = _CLI if a.via == "cli" else _SERVICE
+        command = [sys.executable, "-c", code.format(root=str(a.root.resolve()), db=str(db), trf=str(trf))]
         before = _loadavg()
         seconds, own, tree, text = measure(command)
         said = text.strip().splitlines()[-1] if text.strip() else ""
-        print(f"{trf.name} via {a.via}: {seconds:.1f} s wall, peak RSS {own} MB (the importing process), "
+        print(f"{trf.name} via {a.via} ({a.root.resolve().name}): {seconds:.1f} s wall, peak RSS {own} MB (the importing process), "
               f"{tree} MB (its process tree, sampled); loadavg {before} -> {_loadavg()}; {said}")  # fmt: skip
         db.unlink()
     return 0
