@@ -92,29 +92,59 @@ def state_before_round(doc: TrfDocument, round_number: int) -> TournamentState:
     Scores are recomputed from those results (the points column holds the
     final score).  Players whose cell for the round is ``0000`` with a code
     other than ``U`` (requested byes, absences, withdrawals) are not paired.
+    For several rounds of one document, :class:`RoundStates` reads the file once.
     """
-    points = point_system(doc)
-    players = []
-    accelerated = accelerations_of(doc)  # XXA lines and 250 records
-    ratings = file_ratings(doc)  # the 001 ratings, or by the 172 method with national rating records
-    for line in doc.players:
-        history = tuple(_record(line.entry(k), points) for k in range(1, round_number))
-        accelerations = tuple(tenths(v) for v in accelerated.get(line.number, ()))
-        players.append(Player(line.number, history, accelerations, ratings[line.number], line.name))
-    # XXP lines (every round) and the 260 records whose rounds include this one
-    forbidden = frozenset(
-        pair for group in prohibitions_of(doc) if group.applies_to(round_number) for pair in group.pairs()
-    )
-    rounds = doc.rounds_count or max((len(line.rounds) for line in doc.players), default=round_number)
-    return TournamentState(
-        round=round_number,
-        total_rounds=max(rounds, round_number),
-        players=tuple(players),
-        not_paired=frozenset(line.number for line in doc.players if not is_paired_in(line, round_number)),
-        initial_colour=Colour.BLACK if doc.initial_colour == "black" else Colour.WHITE,
-        forbidden_pairs=forbidden,
-        points=points,
-    )
+    return RoundStates(doc).before(round_number)
+
+
+class RoundStates:
+    """:func:`state_before_round` for any round of one document, what every round shares read once: the scoring,
+    the ratings, the acceleration values, the prohibitions, and each player's record of every round (the state
+    before round k+1 extends the histories of the state before round k by one record, the same objects)."""
+
+    def __init__(self, doc: TrfDocument) -> None:
+        self.doc = doc
+        self.points = point_system(doc)
+        accelerated = accelerations_of(doc)  # XXA lines and 250 records
+        self._ratings = file_ratings(doc)  # the 001 ratings, or by the 172 method with national rating records
+        self._accelerations = {
+            line.number: tuple(tenths(v) for v in accelerated.get(line.number, ())) for line in doc.players
+        }
+        self._groups = prohibitions_of(doc)
+        self._rounds = doc.rounds_count or max((len(line.rounds) for line in doc.players), default=0)
+        self._records: list[list[RoundRecord]] = [[] for _ in doc.players]
+
+    def _history(self, index: int, line: PlayerLine, count: int) -> tuple[RoundRecord, ...]:
+        records = self._records[index]
+        while len(records) < count:
+            records.append(_record(line.entry(len(records) + 1), self.points))
+        return tuple(records[:count])
+
+    def before(self, round_number: int) -> TournamentState:
+        """The state before ``round_number`` (:func:`state_before_round`)."""
+        doc = self.doc
+        players = tuple(
+            Player(
+                line.number,
+                self._history(index, line, round_number - 1),
+                self._accelerations[line.number],
+                self._ratings[line.number],
+                line.name,
+            )
+            for index, line in enumerate(doc.players)
+        )
+        # XXP lines (every round) and the 260 records whose rounds include this one
+        forbidden = frozenset(pair for group in self._groups if group.applies_to(round_number) for pair in group.pairs())
+        rounds = self._rounds or round_number
+        return TournamentState(
+            round=round_number,
+            total_rounds=max(rounds, round_number),
+            players=players,
+            not_paired=frozenset(line.number for line in doc.players if not is_paired_in(line, round_number)),
+            initial_colour=Colour.BLACK if doc.initial_colour == "black" else Colour.WHITE,
+            forbidden_pairs=forbidden,
+            points=self.points,
+        )
 
 
 def pairing_of_round(doc: TrfDocument, round_number: int) -> RoundPairing:
