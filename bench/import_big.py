@@ -8,9 +8,11 @@ Not a test: figures for bench/RESULTS.md, never assertions.  Without ``--trf`` t
 acceleration), made once and kept in the cache folder (the generator pairs every round: minutes at 5,000 players).
 
 Each import runs in a fresh process into a new tournament file, answering the Level-3 question (``--yes``).  Printed:
-the wall time; the peak resident memory of the importing process (``ru_maxrss``, from ``wait4``); the peak of the
+the wall time; the largest peak resident memory of one process of the import (``ru_maxrss`` from ``wait4``: Linux gives
+the larger of the importing process's and of the children it waited for, the processes checking rounds); the peak of the
 resident memory of the whole process tree (the importing process and the processes it starts, sampled every 20 ms
-from /proc); and /proc/loadavg before and after (the machine is shared: the load says how much the times mean).
+from /proc), as the sum of their RSS (pages a forked process shares with its parent counted twice) and of their PSS
+(shared pages divided among the processes sharing them); and /proc/loadavg before and after (the machine is shared: the load says how much the times mean).
 ``--root`` measures the program of another source tree (a worktree of an earlier commit: the figures "before").
 ``--profile`` runs the import service once under cProfile in the child and writes its statistics.
 """
@@ -77,8 +79,19 @@ def generated(players: int, rounds: int, seed: int, cache: Path) -> Path:
     return trf
 
 
-def _tree_rss(root: int) -> int:
-    """Resident memory (bytes) of process ``root`` and its descendants, from /proc."""
+def _pss(pid: int) -> int:
+    """The proportional set size (bytes) of a process: its resident pages, a page shared by k processes counted 1/k
+    (a forked process shares its parent's pages until either writes them)."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as f:
+            return next(int(line.split()[1]) * 1024 for line in f if line.startswith("Pss:"))
+    except (OSError, StopIteration):
+        return 0
+
+
+def _tree_memory(root: int) -> tuple[int, int]:
+    """Resident memory (bytes) of process ``root`` and its descendants, from /proc: the sum of their RSS (shared
+    pages counted in each process) and of their PSS."""
     children: dict[int, list[int]] = {}
     rss: dict[int, int] = {}
     page = os.sysconf("SC_PAGE_SIZE")
@@ -93,30 +106,32 @@ def _tree_rss(root: int) -> int:
         pid = int(entry)
         children.setdefault(int(fields[1]), []).append(pid)
         rss[pid] = int(fields[21]) * page
-    total, todo = 0, [root]
+    total, proportional, todo = 0, 0, [root]
     while todo:
         pid = todo.pop()
         total += rss.get(pid, 0)
+        proportional += _pss(pid)
         todo += children.get(pid, [])
-    return total
+    return total, proportional
 
 
 def _loadavg() -> str:
     return " ".join(Path("/proc/loadavg").read_text(encoding="ascii").split()[:3])
 
 
-def measure(command: list[str]) -> tuple[float, int, int, str]:
-    """(wall seconds, the process's peak RSS in MB, the process tree's sampled peak RSS in MB, its output)."""
+def measure(command: list[str]) -> tuple[float, int, int, int, str]:
+    """(wall seconds, the largest peak RSS of one process in MB, the process tree's sampled peak RSS and PSS in MB, its output)."""
     with tempfile.TemporaryFile("w+") as out:
         start = time.perf_counter()
         child = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, text=True)
-        peak = 0
+        peak = peak_pss = 0
         done = threading.Event()
 
         def sample() -> None:
-            nonlocal peak
+            nonlocal peak, peak_pss
             while not done.is_set():
-                peak = max(peak, _tree_rss(child.pid))
+                rss, pss = _tree_memory(child.pid)
+                peak, peak_pss = max(peak, rss), max(peak_pss, pss)
                 done.wait(0.02)
 
         sampler = threading.Thread(target=sample)
@@ -130,7 +145,7 @@ def measure(command: list[str]) -> tuple[float, int, int, str]:
         text = out.read()
     if child.returncode != 0:
         raise SystemExit(f"the import failed ({child.returncode}):\n{text}")
-    return seconds, usage.ru_maxrss // 1024, peak // 2**20, text
+    return seconds, usage.ru_maxrss // 1024, peak // 2**20, peak_pss // 2**20, text
 
 
 def main() -> int:
@@ -157,10 +172,10 @@ def main() -> int:
         code = _CLI if a.via == "cli" else _SERVICE
         command = [sys.executable, "-c", code.format(root=str(a.root.resolve()), db=str(db), trf=str(trf))]
         before = _loadavg()
-        seconds, own, tree, text = measure(command)
+        seconds, own, tree, tree_pss, text = measure(command)
         said = text.strip().splitlines()[-1] if text.strip() else ""
-        print(f"{trf.name} via {a.via} ({a.root.resolve().name}): {seconds:.1f} s wall, peak RSS {own} MB (the importing process), "
-              f"{tree} MB (its process tree, sampled); loadavg {before} -> {_loadavg()}; {said}")  # fmt: skip
+        print(f"{trf.name} via {a.via} ({a.root.resolve().name}): {seconds:.1f} s wall, peak RSS of one process {own} MB, "
+              f"its process tree (sampled) {tree} MB RSS, {tree_pss} MB PSS; loadavg {before} -> {_loadavg()}; {said}")  # fmt: skip
         db.unlink()
     return 0
 

@@ -762,6 +762,7 @@ def _cells(
     """
     warnings = []
     cells: dict[int, dict[int, RoundEntry]] = {p.id: {} for p in players}
+    numbers = {p.id: p.pairing_number for p in players}  # not a board's player loaded a board at a time
     rounds = list(queries.rounds(s, t.id))
     current = next((r for r in rounds if r.number == last), None)
     if current is not None and (open_boards := _unfinished(current, version)):
@@ -797,8 +798,8 @@ def _cells(
                     f"round {r.number} board {b.number}: adjourned game written without a result (TRF-16 has no "
                     "code for it; TRF-2026 writes '?')"
                 )
-            cells[b.white_id][r.number] = RoundEntry(b.black.pairing_number, "w", white)
-            cells[b.black_id][r.number] = RoundEntry(b.white.pairing_number, "b", black)
+            cells[b.white_id][r.number] = RoundEntry(numbers[b.black_id], "w", white)
+            cells[b.black_id][r.number] = RoundEntry(numbers[b.white_id], "b", black)
     for bye in queries.byes(s, t.id):
         requested = bye.kind != ByeKind.PAIRING_ALLOCATED
         if bye.round_number <= last or (bye.round_number == last + 1 and requested and byes_in_cells):
