@@ -164,7 +164,9 @@ def main() -> int:
     trf = a.trf or generated(a.players, a.rounds, a.seed, a.cache)
     folder = Path(tempfile.mkdtemp(prefix="import-big-"))
     if a.profile:
-        code = _PROFILE.format(root=str(a.root.resolve()), db=str(folder / "profile.db"), trf=str(trf), out=str(a.profile))
+        code = _PROFILE.format(
+            root=str(a.root.resolve()), db=str(folder / "profile.db"), trf=str(trf), out=str(a.profile)
+        )
         subprocess.run([sys.executable, "-c", code], check=True)
         return 0
     for k in range(a.repeat):

@@ -134,7 +134,9 @@ class RoundStates:
             for index, line in enumerate(doc.players)
         )
         # XXP lines (every round) and the 260 records whose rounds include this one
-        forbidden = frozenset(pair for group in self._groups if group.applies_to(round_number) for pair in group.pairs())
+        forbidden = frozenset(
+            pair for group in self._groups if group.applies_to(round_number) for pair in group.pairs()
+        )
         rounds = self._rounds or round_number
         return TournamentState(
             round=round_number,
