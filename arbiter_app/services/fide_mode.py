@@ -15,13 +15,20 @@ undo of its step) is no longer written.
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from arbiter_app.conformance import check_tournament
+from arbiter_app.conformance import RoundCheck, edition_for, with_tournament_records
 from arbiter_app.errors import ArbiterError
 from arbiter_app.pairing.editions import DutchEdition
+from arbiter_app.pairing.editions import edition as edition_named
+from arbiter_app.pairing.engine import pair_round
 from arbiter_app.pairing.model import PointSystem
 from arbiter_app.persistence import queries
 from arbiter_app.persistence.database import Database
@@ -31,6 +38,7 @@ from arbiter_app.services.dto import TournamentInfo
 from arbiter_app.services.records import audit, tournament_info, undone_ids
 from arbiter_app.services.warnings import Level, Notice, ProhibitedInFideMode, in_fide_mode_or, require
 from arbiter_app.trf.model import TrfDocument
+from arbiter_app.trf.rounds import RoundStates, pairing_of_round
 
 TRF_KEY = "trf"
 """The key of an audit entry's ``after`` that holds the ``###`` lines of the event."""
@@ -190,11 +198,77 @@ def mpa_notice(round_number: int, detail: str) -> list[Notice]:
     ]
 
 
-def import_lines(doc: TrfDocument, edition: DutchEdition) -> list[str]:
+PARALLEL_CELLS = 10_000
+"""Round cells (players x rounds) from which an import checks its rounds in parallel processes: below that, starting
+them costs more than the pairings."""
+
+
+def _check_round(states: RoundStates, rules: DutchEdition, round_number: int) -> RoundCheck:
+    """Round ``round_number`` of the file re-paired by the engine (:func:`arbiter_app.conformance.check_tournament`)."""
+    expected = pairing_of_round(states.doc, round_number)
+    try:
+        return RoundCheck(round_number, expected, pair_round(states.before(round_number), rules))
+    except ArbiterError as error:
+        return RoundCheck(round_number, expected, None, str(error))
+
+
+_worker: tuple[RoundStates, DutchEdition] | None = None
+"""A checking process's document and edition (:func:`_start_worker`)."""
+
+
+def _start_worker(doc: TrfDocument, edition_name: str) -> None:
+    global _worker
+    _worker = (RoundStates(doc), edition_named(edition_name))
+
+
+def _check_in_worker(round_number: int) -> RoundCheck:
+    assert _worker is not None
+    return _check_round(*_worker, round_number)
+
+
+def _workers(doc: TrfDocument, rounds: int) -> int:
+    """How many processes check the rounds: one (this one) for a small file, in a daemonic process (which may start
+    none), or on one core; else up to two, no more than the cores or the rounds."""
+    if rounds < 2 or len(doc.players) * rounds < PARALLEL_CELLS or multiprocessing.current_process().daemon:
+        return 1
+    return max(1, min(2, os.cpu_count() or 1, rounds))
+
+
+def check_rounds(doc: TrfDocument, edition: DutchEdition | None = None, workers: int | None = None) -> list[RoundCheck]:
+    """:func:`arbiter_app.conformance.check_tournament` of an imported file, its rounds shared among ``workers``
+    processes (None: :func:`_workers`).  Each round is re-paired from the same state either way, so the checks are
+    the same, in round order; a process that cannot be started or dies leaves its rounds to this one."""
+    doc = with_tournament_records(doc)
+    rules = edition_for(doc, edition)
+    last = max((len(p.rounds) for p in doc.players), default=0)
+    rounds = [k for k in range(1, last + 1) if (found := pairing_of_round(doc, k)).boards or found.bye is not None]
+    count = _workers(doc, len(rounds)) if workers is None else workers
+    done: dict[int, RoundCheck] = {}
+    if count > 1:
+        try:
+            # Forked from a process of one thread (the command line): started at once, the document shared; from one
+            # with threads (the window's), spawned, as the window's child process is (process_call).
+            method = "fork" if threading.active_count() == 1 and os.name == "posix" else "spawn"
+            with ProcessPoolExecutor(
+                count, multiprocessing.get_context(method), initializer=_start_worker, initargs=(doc, rules.name)
+            ) as pool:
+                # The last rounds first: their brackets are the most mixed, their pairings the longest.
+                futures = {k: pool.submit(_check_in_worker, k) for k in reversed(rounds)}
+                done = {k: future.result() for k, future in futures.items()}
+        except (BrokenProcessPool, OSError, RuntimeError):
+            done = {}
+    if len(done) < len(rounds):
+        states = RoundStates(doc)  # the state before round k + 1 extends the one before round k
+        done |= {k: _check_round(states, rules, k) for k in rounds if k not in done}
+    return [done[k] for k in rounds]
+
+
+def import_lines(doc: TrfDocument, edition: DutchEdition, workers: int | None = None) -> list[str]:
     """Every paired round of an imported file checked against the engine (checklist Q54): a ``### Import @ Round r:
-    <file's> => <engine's>`` line for each round the engine pairs otherwise (or cannot pair)."""
+    <file's> => <engine's>`` line for each round the engine pairs otherwise (or cannot pair).  ``workers``:
+    :func:`check_rounds`."""
     lines = []
-    for check in check_tournament(doc, edition):
+    for check in check_rounds(doc, edition, workers):
         if check.matches:
             continue
         if check.actual is None:

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
 from arbiter_app import __version__
@@ -107,6 +107,7 @@ from arbiter_app.trf.records import (
 )
 from arbiter_app.trf.rounds import (
     BERGER_LINE,
+    RoundStates,
     berger_numbers_of,
     next_round,
     outcome_of,
@@ -561,8 +562,12 @@ def import_trf(
             s.add(ForbiddenPair(tournament_id=t.id, first_id=ids[a], second_id=ids[b]))
         _berger_numbers(doc, t, s)
         paired = next_round(doc) - 1
+        states = RoundStates(doc)  # the state before round k + 1 extends the one before round k
+        boards: list[dict[str, object]] = []
         for k in range(1, paired + 1):
-            _import_round(s, t, doc, k, ids, warnings)
+            boards += _import_round(s, t, doc, k, ids, warnings, states)
+        if boards:  # every board at once, as rows (one statement, not one object a board)
+            s.execute(insert(BoardRow), boards)
         for line in doc.players:
             p_withdrawn = _withdrawal(line, t.rounds_count)
             for k, entry in enumerate(line.rounds, 1):
@@ -684,12 +689,15 @@ def _bye_records(doc: TrfDocument) -> list[tuple[str, int, tuple[int, ...]]]:
 
 
 def _import_round(
-    s: Session, t: Tournament, doc: TrfDocument, k: int, ids: dict[int, int], warnings: list[str]
-) -> None:
+    s: Session, t: Tournament, doc: TrfDocument, k: int, ids: dict[int, int], warnings: list[str], states: RoundStates
+) -> list[dict[str, object]]:
+    """Round ``k`` of the file, stored; its boards as rows for the ``boards`` table (``round_id`` set when the round
+    is flushed)."""
     pairing = pairing_of_round(doc, k)
-    ordered = board_order(pairing.boards, state_before_round(doc, k))
+    ordered = board_order(pairing.boards, states.before(k))
     r = Round(tournament_id=t.id, number=k, state=RoundState.PUBLISHED.value, published_at=utcnow())
     s.add(r)
+    rows: list[dict[str, object]] = []
     for number, board in enumerate(ordered, 1):
         white, black = doc.player(board.white).entry(k), doc.player(board.black).entry(k)
         assert white is not None and black is not None
@@ -701,19 +709,16 @@ def _import_round(
                 f"{doc.source}: line {line}: round {k}: forfeit {board.white}-{board.black} without colours, "
                 f"stored with #{board.white} as White"
             )
-        r.boards.append(
-            BoardRow(
-                number=number,
-                white_id=ids[board.white],
-                black_id=ids[board.black],
-                result=result,
-                forfeit=forfeit,
-                unrated=unrated,
-            )
-        )
-    if all(b.result is not None for b in r.boards):
+        rows.append(
+            {"number": number, "white_id": ids[board.white], "black_id": ids[board.black], "result": result,
+             "forfeit": forfeit, "unrated": unrated, "row_version": 1, "changed_by": str(s.info.get("arbiter", ""))}
+        )  # fmt: skip
+    if all(row["result"] is not None for row in rows):
         r.state = RoundState.COMPLETED.value
-    s.flush()
+    s.flush()  # the round's id
+    for row in rows:
+        row["round_id"] = r.id
+    return rows
 
 
 def _board_result(white: str, black: str) -> tuple[str | None, bool]:
@@ -757,6 +762,7 @@ def _cells(
     """
     warnings = []
     cells: dict[int, dict[int, RoundEntry]] = {p.id: {} for p in players}
+    numbers = {p.id: p.pairing_number for p in players}  # not a board's player loaded a board at a time
     rounds = list(queries.rounds(s, t.id))
     current = next((r for r in rounds if r.number == last), None)
     if current is not None and (open_boards := _unfinished(current, version)):
@@ -792,8 +798,8 @@ def _cells(
                     f"round {r.number} board {b.number}: adjourned game written without a result (TRF-16 has no "
                     "code for it; TRF-2026 writes '?')"
                 )
-            cells[b.white_id][r.number] = RoundEntry(b.black.pairing_number, "w", white)
-            cells[b.black_id][r.number] = RoundEntry(b.white.pairing_number, "b", black)
+            cells[b.white_id][r.number] = RoundEntry(numbers[b.black_id], "w", white)
+            cells[b.black_id][r.number] = RoundEntry(numbers[b.white_id], "b", black)
     for bye in queries.byes(s, t.id):
         requested = bye.kind != ByeKind.PAIRING_ALLOCATED
         if bye.round_number <= last or (bye.round_number == last + 1 and requested and byes_in_cells):

@@ -16,7 +16,7 @@ from arbiter_app.pairing.model import (
 )
 from arbiter_app.trf.errors import TrfError
 from arbiter_app.trf.model import PlayerLine, RoundEntry, TrfDocument
-from arbiter_app.trf.records import accelerations_of, file_ratings, prohibitions_of
+from arbiter_app.trf.records import Prohibition, accelerations_of, file_ratings, prohibitions_of
 
 _PLAYED = {"1": Outcome.WIN, "W": Outcome.WIN, "0": Outcome.LOSS, "L": Outcome.LOSS, "=": Outcome.DRAW, "D": Outcome.DRAW,
            # An unknown result ('?', an adjourned game) is a draw for pairing purposes only (C.04.2.D.1,
@@ -92,29 +92,74 @@ def state_before_round(doc: TrfDocument, round_number: int) -> TournamentState:
     Scores are recomputed from those results (the points column holds the
     final score).  Players whose cell for the round is ``0000`` with a code
     other than ``U`` (requested byes, absences, withdrawals) are not paired.
+    For several rounds of one document, :class:`RoundStates` reads the file once.
     """
-    points = point_system(doc)
-    players = []
-    accelerated = accelerations_of(doc)  # XXA lines and 250 records
-    ratings = file_ratings(doc)  # the 001 ratings, or by the 172 method with national rating records
-    for line in doc.players:
-        history = tuple(_record(line.entry(k), points) for k in range(1, round_number))
-        accelerations = tuple(tenths(v) for v in accelerated.get(line.number, ()))
-        players.append(Player(line.number, history, accelerations, ratings[line.number], line.name))
-    # XXP lines (every round) and the 260 records whose rounds include this one
-    forbidden = frozenset(
-        pair for group in prohibitions_of(doc) if group.applies_to(round_number) for pair in group.pairs()
-    )
-    rounds = doc.rounds_count or max((len(line.rounds) for line in doc.players), default=round_number)
-    return TournamentState(
-        round=round_number,
-        total_rounds=max(rounds, round_number),
-        players=tuple(players),
-        not_paired=frozenset(line.number for line in doc.players if not is_paired_in(line, round_number)),
-        initial_colour=Colour.BLACK if doc.initial_colour == "black" else Colour.WHITE,
-        forbidden_pairs=forbidden,
-        points=points,
-    )
+    return RoundStates(doc).before(round_number)
+
+
+class RoundStates:
+    """:func:`state_before_round` for any round of one document, what every round shares read once: the scoring,
+    the ratings, the acceleration values, the prohibitions, and each player's record of every round (the state
+    before round k+1 extends the histories of the state before round k by one record, the same objects)."""
+
+    def __init__(self, doc: TrfDocument) -> None:
+        self.doc = doc
+        self._points: PointSystem | None = None
+        self._read: tuple[dict[int, int], dict[int, tuple[int, ...]], tuple[Prohibition, ...]] | None = None
+        self._rounds = doc.rounds_count or max((len(line.rounds) for line in doc.players), default=0)
+        self._records: list[list[RoundRecord]] = [[] for _ in doc.players]
+
+    def _lines(self) -> tuple[dict[int, int], dict[int, tuple[int, ...]], tuple[Prohibition, ...]]:
+        """The ratings, acceleration values and prohibitions, read at the first state asked for (a malformed record
+        is refused there, each time a state is asked for, as :func:`state_before_round` refuses it)."""
+        if self._points is None:
+            self._points = point_system(self.doc)
+        if self._read is None:
+            accelerated = accelerations_of(self.doc)  # XXA lines and 250 records
+            ratings = file_ratings(self.doc)  # the 001 ratings, or by the 172 method with national rating records
+            accelerations = {
+                line.number: tuple(tenths(v) for v in accelerated.get(line.number, ())) for line in self.doc.players
+            }
+            self._read = ratings, accelerations, prohibitions_of(self.doc)
+        return self._read
+
+    def _history(self, index: int, line: PlayerLine, count: int) -> tuple[RoundRecord, ...]:
+        records = self._records[index]
+        while len(records) < count:
+            assert self._points is not None  # read by _lines
+            records.append(_record(line.entry(len(records) + 1), self._points))
+        return tuple(records[:count])
+
+    def before(self, round_number: int) -> TournamentState:
+        """The state before ``round_number`` (:func:`state_before_round`)."""
+        doc = self.doc
+        ratings, accelerations, groups = self._lines()
+        points = self._points
+        assert points is not None  # read by _lines
+        players = tuple(
+            Player(
+                line.number,
+                self._history(index, line, round_number - 1),
+                accelerations[line.number],
+                ratings[line.number],
+                line.name,
+            )
+            for index, line in enumerate(doc.players)
+        )
+        # XXP lines (every round) and the 260 records whose rounds include this one
+        forbidden = frozenset(
+            pair for group in groups if group.applies_to(round_number) for pair in group.pairs()
+        )
+        rounds = self._rounds or round_number
+        return TournamentState(
+            round=round_number,
+            total_rounds=max(rounds, round_number),
+            players=players,
+            not_paired=frozenset(line.number for line in doc.players if not is_paired_in(line, round_number)),
+            initial_colour=Colour.BLACK if doc.initial_colour == "black" else Colour.WHITE,
+            forbidden_pairs=forbidden,
+            points=points,
+        )
 
 
 def pairing_of_round(doc: TrfDocument, round_number: int) -> RoundPairing:

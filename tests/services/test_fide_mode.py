@@ -4,6 +4,7 @@ Q74-Q88, Q93, Q109-Q115, Q200-Q202, Q218-Q221; see ../shared/spec/vcl-checklist.
 from __future__ import annotations
 
 import sqlite3
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -262,3 +263,23 @@ def _without_audit(state: object) -> object:
     """A dump without the audit log (an undo adds its own entry naming the step it undoes) and its chain head."""
     log = ("audit_entries", "audit_seals")
     return {k: v for k, v in state.items() if k not in log} if isinstance(state, dict) else state
+
+
+def test_the_rounds_checked_in_two_processes_are_checked_alike() -> None:
+    """Q54: the import's check shared between two processes gives the checks of one process, round for round, and
+    the same ``### Import`` lines: on SEVEN (rounds 1 and 2 not the engine's) and on a generated open with byes and
+    forfeits whose rounds are all the engine's (``conformance.check_tournament`` agrees)."""
+    from arbiter_app.conformance import check_tournament
+    from arbiter_app.generator import GeneratorConfig, generate
+    from arbiter_app.pairing.editions import BAKU_2016, FIDE_2026
+    from arbiter_app.services.fide_mode import check_rounds, import_lines
+
+    seven = parse_trf(SEVEN, source="seven.trf")
+    assert import_lines(seven, BAKU_2016, workers=2) == import_lines(seven, BAKU_2016, workers=1)
+    assert [c.round for c in check_rounds(seven, BAKU_2016, workers=2) if not c.matches] == [1, 2]
+    config = GeneratorConfig(players=41, rounds=6, forfeit_percentage=Fraction(5), half_point_bye_rate=20)
+    opened = generate(config, 7, FIDE_2026)
+    two = check_rounds(opened, FIDE_2026, workers=2)
+    assert two == check_rounds(opened, FIDE_2026, workers=1) == check_tournament(opened, FIDE_2026)
+    assert [c.round for c in two] == [1, 2, 3, 4, 5, 6] and all(c.matches for c in two)
+    assert import_lines(opened, FIDE_2026, workers=2) == []
