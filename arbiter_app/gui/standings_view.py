@@ -26,58 +26,20 @@ from arbiter_app.gui import process_call
 from arbiter_app.gui.messages import error_text, is_expected
 from arbiter_app.gui.row_model import LazyRows
 from arbiter_app.gui.why_above_dialog import WhyAboveDialog
-from arbiter_app.pairing.points import column_format, points_text, tenths_text
+from arbiter_app.pairing.points import tenths_text
 from arbiter_app.gui.standings_model import StandingColumn, StandingLine, StandingsModel
 from arbiter_app.gui.view_base import ContextView, blocked, button_row, fit_width, heading, note, tune_table, widen
 from arbiter_app.gui.warning_dialogs import confirmed_call
 from arbiter_app.gui.workers import Runner
 from arbiter_app.services.dto import RoundInfo, StandingRow
-from arbiter_app.standings.table import Standings, StandingsRow
-
-NOT_USED = "–"
-"""Shown for a tie-break that gives a player no value."""
-ENTERED = " e"
-"""Follows a tie-break value entered by hand (computed elsewhere, checklist Q207)."""
-
+from arbiter_app.services.standings_shown import ENTERED, NOT_USED, ShownStandingRow, ShownStandings, format_of
 
 Format = Callable[[Any], str]
 
 
-def column_formats(table: Standings) -> dict[str, Format]:
-    """Each column's one format (points as ``PTS``, then each tie-break by code): halves as ``½`` unless a value
-    of the column needs decimals, then every value with as many (issue 28: one column mixed ``28½`` and
-    ``14.75``)."""
-    formats = {"PTS": column_format([r.score for r in table.rows])}
-    for k, code in enumerate(table.tiebreaks):
-        formats[code] = column_format([r.tiebreaks[k] for r in table.rows])
-    return formats
-
-
-def ranked_line(r: StandingsRow, codes: Sequence[str] = (), formats: dict[str, Format] | None = None) -> StandingLine:
-    """A line of the standings with tie-breaks, in words (each column in its one format); values entered by hand
-    marked."""
-    formats = formats or {}
-
-    def text(code: str, value: Any) -> str:
-        return NOT_USED if value is None else formats.get(code, points_text)(value)
-
-    tiebreaks = tuple(text(codes[k] if k < len(codes) else "", v) + (ENTERED if codes and codes[k] in r.entered else "")
-                      for k, v in enumerate(r.tiebreaks))  # fmt: skip
-    return StandingLine(r.place_label, r.number, r.name, r.rating, text("PTS", r.score), tiebreaks, r.by_lot,
-                        r.by_hand)  # fmt: skip
-
-
-def legend_of_ties(table: Standings, remaining_ties: str = "") -> str:
-    """What the table does with players equal on points and every tie-break: the marks its rows carry."""
-    parts = []
-    if any(r.by_lot for r in table.rows):
-        parts.append("(lot) = equal on points and every tie-break, the place decided by drawing of lots.")
-    if any(r.is_shared for r in table.rows):
-        parts.append("5-7 = equal on points and every tie-break: the places shared.")
-    if not parts:
-        parts.append("No two players are equal on points and every tie-break"
-                     + (f" (such ties: {remaining_ties})." if remaining_ties else "."))
-    return " ".join(parts)
+def standing_line(r: ShownStandingRow) -> StandingLine:
+    """A line of the ranked standings as the service wrote it (:func:`arbiter_app.services.shown_standings`)."""
+    return StandingLine(r.place, r.number, r.name, r.rating, r.score, r.tiebreaks, r.by_lot, r.by_hand)
 
 
 def score_line(r: StandingRow) -> StandingLine:
@@ -173,7 +135,7 @@ class StandingsView(ContextView):
             if asked == self._asked:
                 self._show_lines(after, ranked, result)
 
-        self._compute(sv.ranked_standings if ranked else sv.standings, after, done)
+        self._compute(sv.shown_standings if ranked else sv.standings, after, done)
 
     def _compute(self, service: Callable[..., Any], after: int, on_done: Callable[[Any], None]) -> None:
         """``service(db, tournament, after)`` in the child process (or at once with a synchronous runner)."""
@@ -214,18 +176,17 @@ class StandingsView(ContextView):
             rules, legend = self.context.read(sv.tournament_tiebreaks)
             codes = tuple(e.code for e in legend)
             names = {e.code: f"{e.name} ({e.source})" for e in legend}
-            table = result
-            formats = self.formats = column_formats(table)
-            lines: Sequence[StandingLine] = LazyRows(
-                table.rows, lambda r: marked(ranked_line(r, table.tiebreaks, formats)))
+            table: ShownStandings = result
+            self.formats = {code: format_of(places) for code, places in table.places.items()}
+            lines: Sequence[StandingLine] = LazyRows(table.rows, lambda r: marked(standing_line(r)))
             self.note.setText(
                 f"Tie-breaks ({rules}): "
                 + "; ".join(f"{e.code} = {e.name} ({e.source})" for e in legend)
                 + f". {NOT_USED} = not used for this player (not defined, or DE whose Article 6 conditions fail)."
                 + "".join(f" {c} separated no one." for c in codes if c not in table.deciding)
-                + " " + legend_of_ties(table)
-                + (" (hand) = placed by the arbiter within a tie." if any(r.by_hand for r in table.rows) else "")
-                + (f" {ENTERED.strip()} = value entered by hand." if any(r.entered for r in table.rows) else "")
+                + " " + table.ties
+                + (" (hand) = placed by the arbiter within a tie." if table.any_by_hand else "")
+                + (f" {ENTERED.strip()} = value entered by hand." if table.any_entered else "")
                 + self._provisional(after)
             )
             self.model.set_lines(lines, codes, names)

@@ -127,6 +127,7 @@ from arbiter_app.services.standings import (
     tournament_tiebreaks,
     why_above,
 )
+from arbiter_app.services.standings_shown import shown_standings
 from arbiter_app.services.standings_by_hand import (
     RATING_USES,
     UNRATED_METHODS,
@@ -280,6 +281,7 @@ __all__ = [
     "preview_override",
     "publish_round",
     "ranked_standings",
+    "shown_standings",
     "rating_list_info",
     "rating_report_checklist",
     "recommended",

@@ -111,3 +111,22 @@ def test_an_estimated_rating_entered_in_the_standings_view(window: MainWindow, t
     aro = len(StandingColumn) + model.codes.index("ARO")
     row = next(k for k in range(model.rowCount()) if model.row_at(k).number == 4)
     assert model.index(row, aro).data() == "1650"  # 4 met 8, the unrated player, estimated 1650
+
+
+def test_the_table_shows_each_column_in_its_one_format_as_ranked(window: MainWindow, tmp_path: Path) -> None:
+    """The lines written in the child process (``services.shown_standings``) are the ranked standings' values,
+    each column in the one format its values need (``½`` or decimals), ``–`` for no value."""
+    from arbiter_app.pairing.points import column_format
+
+    path = _file(tmp_path, _rated([2000, 1900, 1800, 1700, 1650, 1600, 1550, 1500], "BH,ARO,SB"))
+    assert window.open_file(path)
+    window.tabs.setCurrentWidget(window.standings_view)
+    model = window.standings_view.model
+    table = sv.ranked_standings(window.context.db, window.context.tournament_id)  # type: ignore[union-attr]
+    score = column_format([r.score for r in table.rows])
+    formats = [column_format([r.tiebreaks[k] for r in table.rows]) for k in range(len(table.tiebreaks))]
+    assert model.rowCount() == len(table.rows) == 8 and model.codes == table.tiebreaks
+    for k, r in enumerate(table.rows):
+        cells = [model.index(k, c).data() for c in range(model.columnCount())]
+        assert cells[StandingColumn.NUMBER] == str(r.number) and cells[StandingColumn.SCORE] == score(r.score)
+        assert cells[len(StandingColumn):] == ["–" if v is None else f(v) for f, v in zip(formats, r.tiebreaks)]
