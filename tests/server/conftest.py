@@ -79,6 +79,28 @@ FILE_ONLY = {
 }
 
 
+@pytest.fixture
+def other(server_url: str, db: Database) -> Iterator[Database]:
+    """A second desk on the same database: Ben at desk 2 (``db`` is Anna at desk 1)."""
+    desk = open_database(server_url, arbiter="Ben")
+    desk.desk = "desk 2"
+    yield desk
+    desk.dispose()
+
+
+@pytest.fixture
+def forty(db: Database) -> int:
+    """Forty players, round 1 paired and published (20 boards)."""
+    from arbiter_app.services import import_trf, pair_next_round, publish_round
+    from arbiter_app.trf import parse_trf
+    from tests.server.events import players_trf
+
+    tid = import_trf(db, parse_trf(players_trf(40), source="forty.trf")).tournament.id
+    pair_next_round(db, tid)
+    publish_round(db, tid)
+    return tid
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The services tests imported here that test what only a file has are skipped on the server, saying why."""
     for item in items:

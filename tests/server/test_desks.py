@@ -4,7 +4,6 @@ pairs at a time, every desk hears of the others' changes, the audit log names de
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 
 import pytest
 from sqlalchemy import text
@@ -20,7 +19,6 @@ from arbiter_app.services import (
     import_trf,
     pair_next_round,
     player_versions,
-    publish_round,
     verify_audit_chain,
 )
 from arbiter_app.services.desks import ChangedMeanwhileError, DeskBusyError, listen_for_changes, tasks_under_way
@@ -34,21 +32,6 @@ def _desk(url: str, arbiter: str, desk: str) -> Database:
     return db
 
 
-@pytest.fixture
-def other(server_url: str, db: Database) -> Iterator[Database]:
-    """A second desk on the same database: Ben at desk 2 (``db`` is Anna at desk 1)."""
-    desk = _desk(server_url, "Ben", "desk 2")
-    yield desk
-    desk.dispose()
-
-
-@pytest.fixture
-def forty(db: Database) -> int:
-    """Forty players, round 1 paired and published (20 boards)."""
-    tid = import_trf(db, parse_trf(players_trf(40), source="forty.trf")).tournament.id
-    pair_next_round(db, tid)
-    publish_round(db, tid)
-    return tid
 
 
 def test_a_result_changed_meanwhile_is_never_overwritten(db: Database, other: Database, forty: int) -> None:

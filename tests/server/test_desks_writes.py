@@ -5,11 +5,10 @@ who pairs is shown to the others."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 
 import pytest
 
-from arbiter_app.persistence import Database, open_database
+from arbiter_app.persistence import Database
 from arbiter_app.persistence.desks import desk_task
 from arbiter_app.services import (
     Swap,
@@ -20,10 +19,8 @@ from arbiter_app.services import (
     import_trf,
     list_byes,
     list_players,
-    pair_next_round,
     player_identities,
     player_versions,
-    publish_round,
     record_absence,
     register_player,
     request_bye,
@@ -32,23 +29,6 @@ from arbiter_app.services import (
 from arbiter_app.services.desks import ChangedMeanwhileError, busy_text, desk_tasks
 from arbiter_app.trf import parse_trf
 from tests.server.events import players_trf
-
-
-@pytest.fixture
-def other(server_url: str, db: Database) -> Iterator[Database]:
-    """Ben at desk 2 (``db`` is Anna at desk 1)."""
-    desk = open_database(server_url, arbiter="Ben")
-    desk.desk = "desk 2"
-    yield desk
-    desk.dispose()
-
-
-@pytest.fixture
-def forty(db: Database) -> int:
-    tid = import_trf(db, parse_trf(players_trf(40), source="forty.trf")).tournament.id
-    pair_next_round(db, tid)
-    publish_round(db, tid)
-    return tid
 
 
 def test_a_withdrawal_after_a_bye_given_meanwhile_is_refused_naming_the_desk(
