@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
-from arbiter_app.persistence import Database, open_database
+from arbiter_app.persistence import Database
 from arbiter_app.persistence.desks import desk_task
 from arbiter_app.services import (
     audit_log,
@@ -24,14 +24,6 @@ from arbiter_app.services import (
 from arbiter_app.services.desks import ChangedMeanwhileError, DeskBusyError, listen_for_changes, tasks_under_way
 from arbiter_app.trf import parse_trf
 from tests.server.events import players_trf
-
-
-def _desk(url: str, arbiter: str, desk: str) -> Database:
-    db = open_database(url, arbiter=arbiter)
-    db.desk = desk
-    return db
-
-
 
 
 def test_a_result_changed_meanwhile_is_never_overwritten(db: Database, other: Database, forty: int) -> None:
