@@ -50,9 +50,14 @@ def _location(text: str) -> Any:
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog=PROGRAM, description="The arbiter's desk: FIDE Swiss (Dutch) pairings, explained.")
-    p.add_argument("path", nargs="?", metavar="PATH|URL", type=_location,
-                   help="a tournament file to open (created if it does not exist), or a database on a server: "
-                   "postgresql+psycopg://user@host/database")
+    p.add_argument(
+        "path",
+        nargs="?",
+        metavar="PATH|URL",
+        type=_location,
+        help="a tournament file to open (created if it does not exist), or a database on a server: "
+        "postgresql+psycopg://user@host/database",
+    )
     p.add_argument("--version", action="store_true", help="print the version and exit")
     return p
 

@@ -99,8 +99,10 @@ def with_tournament_records(doc: TrfDocument) -> TrfDocument:
             changes["point_values"] = {"BBW": points_text(values.get("W", 10)), "BBD": points_text(values.get("D", 5))}
     if doc.initial_colour is None and "initial_colour" not in changes:
         for skipped, line in enumerate(
-            sorted((p for p in doc.players if (e := p.entry(1)) is not None and e.opponent is not None),
-                   key=lambda p: p.number)  # fmt: skip
+            sorted(
+                (p for p in doc.players if (e := p.entry(1)) is not None and e.opponent is not None),
+                key=lambda p: p.number,
+            )  # fmt: skip
         ):
             entry = line.entry(1)
             if entry is not None and entry.colour in ("w", "b"):

@@ -104,9 +104,7 @@ def _loads(name: str) -> bool:
     return True
 
 
-def missing_libraries(
-    platform: str | None = None, loads: Callable[[str], bool] = _loads
-) -> StartProblem | None:
+def missing_libraries(platform: str | None = None, loads: Callable[[str], bool] = _loads) -> StartProblem | None:
     """None if every library the window needs on ``platform`` (default: :func:`qt_platform`) loads here; else
     which do not and the packages that install them.  ``loads(name)`` says whether a library loads (the
     dynamic loader, as Qt uses it)."""

@@ -127,7 +127,11 @@ def tournament(players: int, folder: Path) -> tuple[Path, Path]:
     CACHE.mkdir(parents=True, exist_ok=True)
     trf = CACHE / f"open-{players}-r4.trf"
     if not trf.exists():
-        doc = generate(GeneratorConfig(players=players, rounds=5, retired_rate=0, half_point_bye_rate=0), seed=21, edition=BAKU_2016)
+        doc = generate(
+            GeneratorConfig(players=players, rounds=5, retired_rate=0, half_point_bye_rate=0),
+            seed=21,
+            edition=BAKU_2016,
+        )
         trf.write_text(write_trf(doc.truncated(4)), encoding="utf-8")
     path, _ = files.import_into_new_file(trf, folder / f"open-{players}.db")
     return trf, path
@@ -227,7 +231,9 @@ def bench(app: QApplication, players: int) -> dict[str, float]:
         beat.name = "import"
         figures["import"] = beat.measure(
             lambda: window.import_trf_file(trf, again),
-            lambda: idle() and window.context is not None and window.context.path == again and len(rounds.model.rows) > 0,
+            lambda: (
+                idle() and window.context is not None and window.context.path == again and len(rounds.model.rows) > 0
+            ),
             timeout=600.0,
         )
         window.close()
@@ -294,8 +300,11 @@ def bench_trf(app: QApplication, trf: Path) -> dict[str, float]:
             | standings.table.selectionModel().SelectionFlag.Rows)  # fmt: skip
         why: list[object] = []
         if hasattr(standings, "show_why_above"):
-            measure("why above", lambda: why.append(standings.show_why_above()),
-                    lambda: idle() and why[-1] is not None and getattr(why[-1], "answered", True))
+            measure(
+                "why above",
+                lambda: why.append(standings.show_why_above()),
+                lambda: idle() and why[-1] is not None and getattr(why[-1], "answered", True),
+            )
         else:  # before issue 28: the answer read on the GUI thread, then a message box
             pair = [standings.model.row_at(0).number, standings.model.row_at(1).number]
             measure("why above", lambda: why.append(standings.why_text(*pair) and None), idle)
@@ -320,11 +329,17 @@ def bench_trf(app: QApplication, trf: Path) -> dict[str, float]:
             dialog.rating.setValue(1500 if player.rating != 1500 else 1501)
             dialog._on_accepted()
 
-        measure("players after a change", edit_player,
-                lambda: idle() and not getattr(edits[-1], "is_saving", False) and not edits[-1].isVisible())  # type: ignore[attr-defined]
+        measure(
+            "players after a change",
+            edit_player,
+            lambda: idle() and not getattr(edits[-1], "is_saving", False) and not edits[-1].isVisible(),
+        )  # type: ignore[attr-defined]
         hall: list[object] = []
-        measure("hall display", lambda: hall.append(window.show_hall_display()),
-                lambda: idle() and window.hall_display is not None and getattr(window.hall_display, "is_loaded", True))
+        measure(
+            "hall display",
+            lambda: hall.append(window.show_hall_display()),
+            lambda: idle() and window.hall_display is not None and getattr(window.hall_display, "is_loaded", True),
+        )
         measure("hall display, next page", lambda: window.hall_display.next_page(), idle)  # type: ignore[union-attr]
         window.hall_display.close()  # type: ignore[union-attr]
         for kind, title in TITLES.items():
@@ -403,11 +418,19 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=None, help="append a Markdown table to this file")
     parser.add_argument("--label", default="", help="a word for the table's heading (before, after)")
     parser.add_argument(
-        "--repeat", type=int, default=1, metavar="N",
+        "--repeat",
+        type=int,
+        default=1,
+        metavar="N",
         help="run each size N times and keep each action's smallest figure (other programs only add to a gap)",
     )
-    parser.add_argument("--trf", type=Path, default=None, metavar="FILE",
-                        help="every action at the desk on this tournament (a TRF report); one line per action")
+    parser.add_argument(
+        "--trf",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="every action at the desk on this tournament (a TRF report); one line per action",
+    )
     args = parser.parse_args()
     app = QApplication.instance() or QApplication([])
     assert isinstance(app, QApplication)
@@ -425,7 +448,8 @@ def main() -> int:
     lines = [
         f"### {args.label or 'Largest event-loop gap'} ({time.strftime('%Y-%m-%d')}, Python "
         f"{platform.python_version()}, {platform.machine()}, load average {os.getloadavg()[0]:.1f}"
-        + (f", smallest of {args.repeat} runs" if args.repeat > 1 else "") + ")",
+        + (f", smallest of {args.repeat} runs" if args.repeat > 1 else "")
+        + ")",
         "",
         "| players | " + " | ".join(names) + " |",
         "|---|" + "---|" * len(names),
@@ -452,7 +476,8 @@ def main_trf(app: QApplication, args: argparse.Namespace) -> int:
         heading = (
             f"### {args.label or 'Largest event-loop gap'}: {args.trf.name} ({time.strftime('%Y-%m-%d')}, Python "
             f"{platform.python_version()}, load average {os.getloadavg()[0]:.1f}"
-            + (f", smallest of {args.repeat} runs" if args.repeat > 1 else "") + ")"
+            + (f", smallest of {args.repeat} runs" if args.repeat > 1 else "")
+            + ")"
         )
         table = ["| action | longest gap |", "|---|---|"] + [
             f"| {name} | {value * 1000:.0f} ms |" for name, value in figures.items()

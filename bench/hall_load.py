@@ -53,7 +53,11 @@ def tournament(players: int, folder: Path) -> Path:
     CACHE.mkdir(parents=True, exist_ok=True)
     cached = CACHE / f"hall-{players}.db"
     if not cached.exists():
-        doc = generate(GeneratorConfig(players=players, rounds=5, retired_rate=0, half_point_bye_rate=0), seed=31, edition=BAKU_2016)
+        doc = generate(
+            GeneratorConfig(players=players, rounds=5, retired_rate=0, half_point_bye_rate=0),
+            seed=31,
+            edition=BAKU_2016,
+        )
         text = write_trf(doc.truncated(4))
         db = open_database(cached, create=True)
         tid = sv.import_trf(db, parse_trf(text, source="hall.trf"), edition="baku-2016", confirmed=3).tournament.id

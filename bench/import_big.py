@@ -155,8 +155,12 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seed", type=int, default=33)
     parser.add_argument("--cache", type=Path, default=Path("/work/bigfiles"), help="where generated files are kept")
-    parser.add_argument("--via", choices=("cli", "service"), default="cli",
-                        help="`arbiter import-trf --yes` (default) or the import service called in a child process")
+    parser.add_argument(
+        "--via",
+        choices=("cli", "service"),
+        default="cli",
+        help="`arbiter import-trf --yes` (default) or the import service called in a child process",
+    )
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--profile", type=Path, help="profile the import service once (cProfile) into this file")
     parser.add_argument("--root", type=Path, default=ROOT, help="the source tree whose program is measured")

@@ -37,23 +37,28 @@ def main() -> None:
     parser.add_argument("--edition", default="fide-2026")
     args = parser.parse_args()
     app = QApplication.instance() or QApplication([])
-    doc = generate(GeneratorConfig(players=args.players, rounds=args.rounds), seed=args.seed, edition=edition(args.edition))
+    doc = generate(
+        GeneratorConfig(players=args.players, rounds=args.rounds), seed=args.seed, edition=edition(args.edition)
+    )
     state = state_before_round(doc, args.rounds)
     print(f"{args.players} players, round {args.rounds} ({args.edition}, seed {args.seed}), CPU time")
     start = time.process_time()
     e = explain_round(state, edition(args.edition))
     slides = [round_slide(e)]
     total = 2 + sum(bracket_slide_count(e, b.index) for b in e.outline.brackets)
-    print(f"first part (outline, {len(e.outline.brackets)} brackets, {total} slides): "
-          f"{time.process_time() - start:.2f} s")
+    print(
+        f"first part (outline, {len(e.outline.brackets)} brackets, {total} slides): {time.process_time() - start:.2f} s"
+    )
     parts = []
     for b in e.outline.brackets:
         start = time.process_time()
         slides += bracket_slides(e, b.index)
         parts.append((time.process_time() - start, b.index, len(b.players)))
     worst = max(parts)
-    print(f"bracket parts: longest {worst[0]:.2f} s (bracket {worst[1]}, {worst[2]} players), "
-          f"all {sum(p[0] for p in parts):.2f} s")
+    print(
+        f"bracket parts: longest {worst[0]:.2f} s (bracket {worst[1]}, {worst[2]} players), "
+        f"all {sum(p[0] for p in parts):.2f} s"
+    )
     start = time.process_time()
     slides.append(editions_slide(comparison_text(compare_editions(state))))
     print(f"editions part: {time.process_time() - start:.2f} s")
@@ -67,8 +72,10 @@ def main() -> None:
             paint_slide(painter, image.size(), slide, k, total, KEYS_HINT)
             painter.end()
             times.append(time.process_time() - start)
-        print(f"painting a slide at {width}x{height}: longest {max(times) * 1000:.0f} ms, "
-              f"median {sorted(times)[len(times) // 2] * 1000:.0f} ms")
+        print(
+            f"painting a slide at {width}x{height}: longest {max(times) * 1000:.0f} ms, "
+            f"median {sorted(times)[len(times) // 2] * 1000:.0f} ms"
+        )
     with tempfile.TemporaryDirectory() as folder:
         pdf = SlidesPdf(Path(folder) / "handout.pdf", "bench", total)
         times = []
@@ -79,8 +86,10 @@ def main() -> None:
         start = time.process_time()
         pdf.finish()
         closing = time.process_time() - start
-    print(f"a PDF page: longest {max(times) * 1000:.0f} ms, median {sorted(times)[len(times) // 2] * 1000:.0f} ms; "
-          f"closing the file: {closing * 1000:.0f} ms")
+    print(
+        f"a PDF page: longest {max(times) * 1000:.0f} ms, median {sorted(times)[len(times) // 2] * 1000:.0f} ms; "
+        f"closing the file: {closing * 1000:.0f} ms"
+    )
     del app
 
 

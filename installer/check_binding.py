@@ -39,8 +39,10 @@ def main(argv: list[str]) -> int:
     verdict = "ok" if after >= before else f"LEAKS {(before - after) / calls:.2f} reference(s) to None per call"
     if immortal:
         verdict += " (None is immortal on this Python: the count cannot fall)"
-    print(f"Python {python}, PySide6 {PySide6.__version__}: {calls} QLabel.setText calls, "
-          f"sys.getrefcount(None) {before} -> {after}: {verdict}")
+    print(
+        f"Python {python}, PySide6 {PySide6.__version__}: {calls} QLabel.setText calls, "
+        f"sys.getrefcount(None) {before} -> {after}: {verdict}"
+    )
     sys.stdout.flush()
     # No interpreter shutdown: with a leaking binding, finalising would abort on the lost references.
     os._exit(0 if after >= before else 1)

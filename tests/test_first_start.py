@@ -81,5 +81,7 @@ def test_no_display_is_said_in_words(tmp_path: os.PathLike[str]) -> None:
     env.update(HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path), ARBITER_NAME="Test")
     if missing_libraries("offscreen") is not None:
         pytest.skip("this machine lacks Qt's GUI libraries")
+    if (x11 := missing_libraries("xcb")) is not None:  # the missing libraries are said first (the test above)
+        pytest.skip(f"the X11 platform's libraries are missing (Debian packages: {' '.join(x11.packages)})")
     done = _run_app("import sys\nfrom arbiter_app.app import main\nsys.exit(main([]))", env)
     assert done.returncode == 2 and "no display" in done.stderr, done.stderr

@@ -16,7 +16,9 @@ def test_the_reason_names_the_library_and_its_package() -> None:
     error = "ImportError: libEGL.so.1: cannot open shared object file: No such file or directory"
     found = MISSING.search(error)
     assert found is not None and found.group(1) == "libEGL.so.1"
-    assert library_reason("libEGL.so.1") == "the system library libEGL.so.1 is missing: install the Debian package libegl1"
+    assert (
+        library_reason("libEGL.so.1") == "the system library libEGL.so.1 is missing: install the Debian package libegl1"
+    )
     assert library_reason("libxkbcommon.so.0").endswith("libxkbcommon0")
     assert "apt-cache search" in library_reason("libunknown.so.7")
 
@@ -25,9 +27,22 @@ def test_a_run_without_qt_skips_the_qt_tests_and_runs_the_rest() -> None:
     """pytest-qt is blocked (it would import Qt at start-up and end the run); Qt tests skip with the package named."""
     env = {**os.environ, HIDE: "libEGL.so.1", "QT_QPA_PLATFORM": "offscreen"}
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/reports/test_pdf.py",
-         "tests/trf/test_trf_parse.py"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "tests/reports/test_pdf.py",
+            "tests/trf/test_trf_parse.py",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "install the Debian package libegl1" in done.stdout

@@ -106,8 +106,9 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_INVALID, f"{self.prog}: error: {message}\n")
 
 
-PLAYER_HELP = ("pairing number (refused when the numbers changed since you last listed them), fide:ID, or the "
-               "player's name")
+PLAYER_HELP = (
+    "pairing number (refused when the numbers changed since you last listed them), fide:ID, or the player's name"
+)
 LARGEST = 999_999
 """No round, board, pairing number, rating or count this program keeps is larger."""
 
@@ -156,18 +157,26 @@ def _location(text: str) -> Any:
 def _parser() -> argparse.ArgumentParser:
     common = _Parser(add_help=False)
     common.add_argument(
-        "--db", type=_location, default=argparse.SUPPRESS, metavar="FILE|URL",
+        "--db",
+        type=_location,
+        default=argparse.SUPPRESS,
+        metavar="FILE|URL",
         help="the tournament file, or a database on a server: postgresql+psycopg://user@host/database",
     )
     common.add_argument(
         "--tournament", default=argparse.SUPPRESS, metavar="ID|NAME", help="which tournament of the file"
     )
     common.add_argument(
-        "--by", default=argparse.SUPPRESS, metavar="NAME", type=_arbiter_name,
+        "--by",
+        default=argparse.SUPPRESS,
+        metavar="NAME",
+        type=_arbiter_name,
         help=f"who works (audit log; default ${ARBITER_ENV}, else the login name)",
     )
     common.add_argument(
-        "--accept-outside-changes", action="store_true", default=argparse.SUPPRESS,
+        "--accept-outside-changes",
+        action="store_true",
+        default=argparse.SUPPRESS,
         help="the file was changed outside the program: record that in the audit log and go on (Level 3)",
     )
     parser = _Parser(prog=PROG, description="Run a FIDE Swiss tournament (Dutch system).", parents=[common])
@@ -182,12 +191,20 @@ def _parser() -> argparse.ArgumentParser:
 
     p = command("new", "create the tournament file", _new)
     p.add_argument("--name", required=True)
-    p.add_argument("--rounds", type=_number, help="number of rounds (a Swiss: required; a round robin: from its players)")
-    p.add_argument("--round-robin", action="store_true",
-                   help="a round robin paired by the Berger tables (C.05 Annex 1) instead of a Swiss")
+    p.add_argument(
+        "--rounds", type=_number, help="number of rounds (a Swiss: required; a round robin: from its players)"
+    )
+    p.add_argument(
+        "--round-robin",
+        action="store_true",
+        help="a round robin paired by the Berger tables (C.05 Annex 1) instead of a Swiss",
+    )
     p.add_argument("--double", action="store_true", help="round robin: a double round robin")
-    p.add_argument("--reverse-last-two", action="store_true",
-                   help="double round robin: play the last two rounds of the first cycle in reverse order")
+    p.add_argument(
+        "--reverse-last-two",
+        action="store_true",
+        help="double round robin: play the last two rounds of the first cycle in reverse order",
+    )
     p.add_argument("--place", default="")
     p.add_argument("--start", type=_date)
     p.add_argument("--end", type=_date)
@@ -203,11 +220,18 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--tie-breaks", default="", help='codes in order, e.g. "BH/C1, BH, SB" (default: recommended)')
     p.add_argument("--federation", default="", help="organising federation, a FIDE code (TRF 032)")
     p.add_argument("--time-control", default="", help="as announced (TRF 122)")
-    p.add_argument("--time-control-code", default="",
-                   help="encoded as TRF-2026 record 222 says: 5400+30 (90 min, 30 s a move), 40/6000+30:900+30")
+    p.add_argument(
+        "--time-control-code",
+        default="",
+        help="encoded as TRF-2026 record 222 says: 5400+30 (90 min, 30 s a move), 40/6000+30:900+30",
+    )
     p.add_argument("--round-dates", type=_round_dates, default=(), help="2026-07-01,2026-07-02,... (TRF 132)")
-    p.add_argument("--edition", choices=tuple(EDITIONS), default=DEFAULT.name,
-                   help=f"edition of the FIDE (Dutch) rules that pairs it (default {DEFAULT.name}, the rules in force)")
+    p.add_argument(
+        "--edition",
+        choices=tuple(EDITIONS),
+        default=DEFAULT.name,
+        help=f"edition of the FIDE (Dutch) rules that pairs it (default {DEFAULT.name}, the rules in force)",
+    )
     p.add_argument("--another", action="store_true", help="add a tournament to a file that already holds one")
     p.add_argument("--chess960", action="store_true", help="Chess960: a starting position drawn for each round")
     p.add_argument("--chess960-seed", type=_seed, metavar="SEED", help="with --chess960: the seed (default: drawn)")
@@ -215,8 +239,11 @@ def _parser() -> argparse.ArgumentParser:
     for option, field in SETTINGS_OPTIONS.items():
         kind = _round_dates if field == "round_dates" else _date if field.endswith("_date") else str
         p.add_argument(option, dest=field, type=kind, help=f"new {field.replace('_', ' ')}")
-    p.add_argument("--edition", choices=tuple(EDITIONS),
-                   help="pair the coming rounds by this edition of the FIDE (Dutch) rules (after pairing: with --yes)")
+    p.add_argument(
+        "--edition",
+        choices=tuple(EDITIONS),
+        help="pair the coming rounds by this edition of the FIDE (Dutch) rules (after pairing: with --yes)",
+    )
     p.add_argument("--rounds", dest="rounds_count", type=_number,
                    help="new number of rounds (frozen once round 1 is paired)")  # fmt: skip
     p.add_argument("--yes", action="store_true", help=YES_HELP)
@@ -268,8 +295,12 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--map", action="append", default=[], metavar="FIELD=HEADER",
                    help="which column fills a field (name, rating, title, federation, fide_id, birth_date, sex);"
                    " default: by the headers")  # fmt: skip
-    q.add_argument("--preview", action="store_true", help="only show the mapping, the first rows and the bad rows "
-                   "(with a tournament file: exactly what the import would register)")
+    q.add_argument(
+        "--preview",
+        action="store_true",
+        help="only show the mapping, the first rows and the bad rows "
+        "(with a tournament file: exactly what the import would register)",
+    )
     q.add_argument("--refuse-bad-rows", action="store_true", help="a bad row refuses the sheet (default: skipped)")
     q.add_argument("--encoding", help="the sheet's encoding when it is not UTF-8 (default: windows-1252)")
     q = psub.add_parser("export-csv", parents=[common], help="write the player list as CSV")
@@ -280,8 +311,11 @@ def _parser() -> argparse.ArgumentParser:
     ratings = command("ratings", "the FIDE rating list kept offline", _ratings_info)
     rsub = ratings.add_subparsers(dest="ratings_command", required=True, parser_class=_Parser)
     kinds = ("standard", "rapid", "blitz")
-    q = rsub.add_parser("import", parents=[common], help="import a FIDE rating list (TXT or XML, or the ZIP "
-                        "downloaded from FIDE that holds it)")
+    q = rsub.add_parser(
+        "import",
+        parents=[common],
+        help="import a FIDE rating list (TXT or XML, or the ZIP downloaded from FIDE that holds it)",
+    )
     q.set_defaults(run=_ratings_import)
     q.add_argument("file", type=Path)
     q.add_argument("--kind", choices=kinds, help="which list a file of one list is (default: from its name)")
@@ -297,28 +331,46 @@ def _parser() -> argparse.ArgumentParser:
     q.set_defaults(run=_ratings_update)
     q.add_argument("--kind", choices=kinds, default="standard")
     q.add_argument("--dry-run", action="store_true", help="only show what would change")
-    q = rsub.add_parser("import-custom", parents=[common], help="import a custom (national) list: CSV with the "
-                        "columns id (FIDE ID), name, rating; optionally federation, title, sex, birth_year")
+    q = rsub.add_parser(
+        "import-custom",
+        parents=[common],
+        help="import a custom (national) list: CSV with the "
+        "columns id (FIDE ID), name, rating; optionally federation, title, sex, birth_year",
+    )
     q.set_defaults(run=_ratings_import_custom)
     q.add_argument("file", type=Path)
     q.add_argument("--name", required=True, help="the list's name, such as NOR (used as custom:NOR)")
     q.add_argument("--encoding", help="the file's encoding when it is not UTF-8 (default: windows-1252)")
     q.add_argument("--date", default="", metavar="YYYY-MM", help="the list's month (default: from the file name)")
-    q = rsub.add_parser("settings", parents=[common], help="the tournament rating's method, the lists searched, "
-                        "the automatic check (shown when nothing is given)")
+    q = rsub.add_parser(
+        "settings",
+        parents=[common],
+        help="the tournament rating's method, the lists searched, the automatic check (shown when nothing is given)",
+    )
     q.set_defaults(run=_ratings_settings)
     q.add_argument("--method", choices=METHODS, help="how the tournament rating is found (TRF-2026 172)")
     q.add_argument("--type", choices=kinds, dest="rating_type", help="the event is rated as (sets the default lists)")
-    q.add_argument("--lists", metavar="A,B,...", help="lists searched in order (standard, rapid, blitz, "
-                   "rapid-effective, blitz-effective, custom:NAME); 'default' for the event's default")
+    q.add_argument(
+        "--lists",
+        metavar="A,B,...",
+        help="lists searched in order (standard, rapid, blitz, "
+        "rapid-effective, blitz-effective, custom:NAME); 'default' for the event's default",
+    )
     q.add_argument("--auto-check", choices=("on", "off"), help="check the ratings after every list update")
     q.add_argument("--yes", action="store_true", help=YES_HELP)
-    q = rsub.add_parser("check", parents=[common], help="are the registered ratings those of the list valid at "
-                        "the start? (says first whether the local lists are current)")
+    q = rsub.add_parser(
+        "check",
+        parents=[common],
+        help="are the registered ratings those of the list valid at "
+        "the start? (says first whether the local lists are current)",
+    )
     q.set_defaults(run=_ratings_check)
     q.add_argument("--apply", metavar="N,N|all", help="take the listed rating of these pairing numbers only")
-    q = rsub.add_parser("players", parents=[common], help="each player's tournament, FIDE, national and manual "
-                        "ratings, with where each came from")
+    q = rsub.add_parser(
+        "players",
+        parents=[common],
+        help="each player's tournament, FIDE, national and manual ratings, with where each came from",
+    )
     q.set_defaults(run=_ratings_players)
     q = rsub.add_parser("set", parents=[common], help="a player's FIDE, national or manual rating, typed in")
     q.set_defaults(run=_ratings_set)
@@ -339,8 +391,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("trf", type=Path)
     p.add_argument("--name")
     p.add_argument("--yes", action="store_true", help=YES_HELP)
-    p.add_argument("--edition", choices=tuple(EDITIONS),
-                   help="edition of the FIDE (Dutch) rules (default: the file's 092 line, else the rules in force)")
+    p.add_argument(
+        "--edition",
+        choices=tuple(EDITIONS),
+        help="edition of the FIDE (Dutch) rules (default: the file's 092 line, else the rules in force)",
+    )
     p = command("export-trf", "write the tournament as TRF-2026 or TRF-16 ('-': standard output)", _export)
     p.add_argument("trf")
     p.add_argument("--force", action="store_true", help="replace the file if it exists (never a tournament file)")
@@ -365,13 +420,25 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="list what a FIDE rating report lacks (missing FIDE IDs, birth years...) also when writing to '-'",
     )
-    p = command("save-copy", "save a copy of the tournament (a file, or a server's database) as one consistent file, "
-                "for a backup or to take the event away", _save_copy)
+    p = command(
+        "save-copy",
+        "save a copy of the tournament (a file, or a server's database) as one consistent file, "
+        "for a backup or to take the event away",
+        _save_copy,
+    )
     p.add_argument("copy", type=Path)
-    p.add_argument("--force", action="store_true", help="replace the file if it exists (another tournament file "
-                   "included; never the open one); the file replaced keeps its permissions")
-    p = command("import-db", "put a tournament file's whole tournament into the --db database (a server's, empty): "
-                "the way back of save-copy", _import_db)
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the file if it exists (another tournament file "
+        "included; never the open one); the file replaced keeps its permissions",
+    )
+    p = command(
+        "import-db",
+        "put a tournament file's whole tournament into the --db database (a server's, empty): "
+        "the way back of save-copy",
+        _import_db,
+    )
     p.add_argument("file", type=Path, help="the tournament file (save-copy wrote it)")
     p = command("bye", "a requested bye or an absence in a coming round", _bye)
     p.add_argument("number", type=str, metavar="PLAYER", help=PLAYER_HELP)
@@ -380,8 +447,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--explained", action="store_true", help="absent with notice: not withdrawn (C.04.2.D.2)")
     p.add_argument("--cancel", action="store_true", help="cancel the bye instead")
     p.add_argument("--yes", action="store_true", help=YES_HELP)
-    p = command("berger-numbers", "a round robin's Berger numbers: show, draw by lot or set by hand (before round 1)",
-                _berger_numbers)
+    p = command(
+        "berger-numbers",
+        "a round robin's Berger numbers: show, draw by lot or set by hand (before round 1)",
+        _berger_numbers,
+    )
     p.add_argument("--draw", action="store_true", help="draw them by lot (the seed is printed and recorded)")
     p.add_argument("--seed", type=_seed, help="with --draw: the seed (repeatable)")
     p.add_argument("--set", metavar="P=B,...", help="by hand: pairing number = Berger number, for every player")
@@ -393,8 +463,9 @@ def _parser() -> argparse.ArgumentParser:
     command("publish", "publish the draft round (makes a backup copy)", _publish)
     p = command("show", "show a round", _show)
     p.add_argument("round", type=_number, nargs="?")
-    p = command("result", "enter or correct a result: 1-0 0-1 1/2 1/2-0 0-1/2 0-0 +- -+ -- *; W-L L-W D-D unrated",
-                _result)
+    p = command(
+        "result", "enter or correct a result: 1-0 0-1 1/2 1/2-0 0-1/2 0-0 +- -+ -- *; W-L L-W D-D unrated", _result
+    )
     p.add_argument("round", type=_number)
     p.add_argument("board", type=_number)
     p.add_argument("result", type=lambda text: text.removeprefix(_QUOTE))
@@ -414,8 +485,9 @@ def _parser() -> argparse.ArgumentParser:
                 _prohibit)  # fmt: skip
     p.add_argument("players", type=_number, nargs="*", metavar="NUMBER", help="two pairing numbers")
     p.add_argument("--remove", action="store_true", help="let the two players meet again")
-    command("leave-fide-mode", "leave FIDE mode for good (two confirmations at a terminal; never undone)",
-            _leave_fide_mode)
+    command(
+        "leave-fide-mode", "leave FIDE mode for good (two confirmations at a terminal; never undone)", _leave_fide_mode
+    )
     p = command("undo", "undo the last step not yet published", _undo)
     p.add_argument("--reason", default="", help="needed to undo an override of a published round")
     p = command("standings", "score, then pairing number", _standings)
@@ -436,8 +508,12 @@ def _parser() -> argparse.ArgumentParser:
         "--round", type=_number, help="after this round (standings, crosstable) or of this round (pairings, results)"
     )
     p = command("audit", "the audit log", _audit)
-    p.add_argument("--verify", action="store_true", help="say whether the file was changed outside the program "
-                   "(the audit chain and the state it vouches for), naming the first broken entry; exit 6 if so")
+    p.add_argument(
+        "--verify",
+        action="store_true",
+        help="say whether the file was changed outside the program "
+        "(the audit chain and the state it vouches for), naming the first broken entry; exit 6 if so",
+    )
     p = command("chess960", "a Chess960 tournament's starting position of each round, drawn from its seed", _chess960)
     p.add_argument("--round", type=_number, help="only this round")
     p = command("why-above", "why player A is ranked above player B (or not): the tie-break that decides", _why_above)
@@ -508,11 +584,15 @@ def _new(db: Database, a: argparse.Namespace) -> int:
     if t.chess960_seed is not None:
         print(f"Chess960: the starting positions are drawn from seed {t.chess960_seed} ('{PROG} chess960')")
     if a.round_robin:
-        print(f"created '{t.name}' ({sv.system_of_info(t).title}; the rounds follow from the players when the "
-              f"Berger numbers are drawn: '{PROG} berger-numbers') in {db.name}" + (f" (id {t.id})" if existing else ""))
+        print(
+            f"created '{t.name}' ({sv.system_of_info(t).title}; the rounds follow from the players when the "
+            f"Berger numbers are drawn: '{PROG} berger-numbers') in {db.name}" + (f" (id {t.id})" if existing else "")
+        )
         return EXIT_OK
-    print(f"created '{t.name}' ({t.rounds_count} rounds, paired by the {edition_rules(t.edition).short_title} rules) "
-          f"in {db.name}" + (f" (id {t.id})" if existing else ""))
+    print(
+        f"created '{t.name}' ({t.rounds_count} rounds, paired by the {edition_rules(t.edition).short_title} rules) "
+        f"in {db.name}" + (f" (id {t.id})" if existing else "")
+    )
     return EXIT_OK
 
 
@@ -520,7 +600,9 @@ def _berger_numbers(db: Database, a: argparse.Namespace) -> int:
     tid = _tid(db)
     if a.set is not None:
         try:
-            numbers = {int(k): int(v) for k, v in (item.split("=") for item in a.set.replace(" ", "").split(",") if item)}
+            numbers = {
+                int(k): int(v) for k, v in (item.split("=") for item in a.set.replace(" ", "").split(",") if item)
+            }
         except ValueError:
             raise ArbiterError(f"--set {a.set!r}: write PAIRING=BERGER pairs, e.g. 1=3,2=1,3=2") from None
         players = sv.set_berger_numbers(db, tid, numbers)
@@ -600,12 +682,21 @@ def _settings(db: Database, a: argparse.Namespace) -> int:
         ("chief arbiter", t.chief_arbiter),
         ("deputy arbiters", t.deputy_arbiters),
         ("time control", t.time_control),
-        ("encoded (222)", t.time_control_code + (f" ({sv.describe_time_control(t.time_control_code)})"
-                                                 if t.time_control_code else "")),
+        (
+            "encoded (222)",
+            t.time_control_code
+            + (f" ({sv.describe_time_control(t.time_control_code)})" if t.time_control_code else ""),
+        ),
         ("tie-break rules", t.tie_break_rules),
-        ("tie-breaks", ", ".join(sv.codes_in_use(t.tie_break_rules, t.tie_breaks))
-         + (" (the recommended list)" if sv.codes_in_use(t.tie_break_rules, t.tie_breaks)
-            == sv.recommended(t.tie_break_rules) else "")),
+        (
+            "tie-breaks",
+            ", ".join(sv.codes_in_use(t.tie_break_rules, t.tie_breaks))
+            + (
+                " (the recommended list)"
+                if sv.codes_in_use(t.tie_break_rules, t.tie_breaks) == sv.recommended(t.tie_break_rules)
+                else ""
+            ),
+        ),
         ("pairing system", f"{sv.system_of_info(t).report_title} [{t.system if t.system != sv.SWISS else t.edition}]"),
         ("FIDE mode", "on" if t.fide_mode else f"left at round {t.fide_mode_left_round} (never entered again)"),
         *([("Chess960", f"positions drawn from seed {t.chess960_seed}")] if t.chess960_seed is not None else []),
@@ -630,21 +721,24 @@ def _player_fields(a: argparse.Namespace) -> dict[str, object]:
 
 
 def _players_add(db: Database, a: argparse.Namespace) -> int:
-    p = confirming(lambda level: sv.register_player(
-        db,
-        _tid(db),
-        a.name,
-        rating=a.rating or 0,
-        title=a.title or "",
-        fide_id=a.fide_id or "",
-        federation=a.federation or "",
-        sex=a.sex or "",
-        birth_date=a.birth or "",
-        entry_round=a.entry_round,
-        missed_rounds=a.missed,
-        renumber=False if a.keep_numbers else None,
-        confirmed=level,  # a late entry into the published round not yet started (C.04.2-2026 4.4.4)
-    ), a.yes)
+    p = confirming(
+        lambda level: sv.register_player(
+            db,
+            _tid(db),
+            a.name,
+            rating=a.rating or 0,
+            title=a.title or "",
+            fide_id=a.fide_id or "",
+            federation=a.federation or "",
+            sex=a.sex or "",
+            birth_date=a.birth or "",
+            entry_round=a.entry_round,
+            missed_rounds=a.missed,
+            renumber=False if a.keep_numbers else None,
+            confirmed=level,  # a late entry into the published round not yet started (C.04.2-2026 4.4.4)
+        ),
+        a.yes,
+    )
     print(f"#{p.number} {p.name} registered" + (f", enters in round {p.entry_round}" if p.entry_round > 1 else ""))
     return EXIT_OK
 
@@ -725,8 +819,10 @@ def _players_import_csv(db: Database | None, a: argparse.Namespace) -> int:
             print(f"  line {line}: {shown}")
         for bad in preview.bad_rows:
             print(f"{PROG}: {a.csv.name}, {bad}", file=sys.stderr)
-        print(f"{preview.rows - len(preview.bad_rows)} of {preview.rows} rows can be registered"
-              + ("" if tid is not None else " (not checked against the players registered: no tournament file)"))
+        print(
+            f"{preview.rows - len(preview.bad_rows)} of {preview.rows} rows can be registered"
+            + ("" if tid is not None else " (not checked against the players registered: no tournament file)")
+        )
         return EXIT_OK
     assert db is not None
     done = sv.import_players_csv(
@@ -804,8 +900,10 @@ def _ratings_info(db: Database | None, a: argparse.Namespace) -> int:
     if not lists:
         print("no rating list has been imported")
     for info in lists:
-        print(f"{info.kind:<8} {info.date or 'date unknown':<12} {info.players:>9,} players  from {info.source}"
-              f" (imported {info.imported_at}" + (f", {info.skipped} lines skipped)" if info.skipped else ")"))
+        print(
+            f"{info.kind:<8} {info.date or 'date unknown':<12} {info.players:>9,} players  from {info.source}"
+            f" (imported {info.imported_at}" + (f", {info.skipped} lines skipped)" if info.skipped else ")")
+        )
     return EXIT_OK
 
 
@@ -840,8 +938,11 @@ def _ratings_settings(db: Database, a: argparse.Namespace) -> int:
     if a.method:
         confirming(lambda level: rl.set_rating_method(db, tid, a.method, confirmed=level), a.yes)
     got = rl.rating_settings(db, tid)
-    print(f"tournament rating: {got.method}; rated as {got.rating_type}; lists: {', '.join(got.sequence)}"
-          + (" (the default)" if got.default_sequence else "") + f"; automatic check {'on' if got.check_on else 'off'}")
+    print(
+        f"tournament rating: {got.method}; rated as {got.rating_type}; lists: {', '.join(got.sequence)}"
+        + (" (the default)" if got.default_sequence else "")
+        + f"; automatic check {'on' if got.check_on else 'off'}"
+    )
     return EXIT_OK
 
 
@@ -855,8 +956,10 @@ def _ratings_check(db: Database, a: argparse.Namespace) -> int:
         print(f"#{d.number:<4} {d.name:<32} {kind} {d.registered:>4} ({d.registered_source}) -> {d.listed:>4}")
     for name in report.not_in_list:
         print(f"{PROG}: {name}: not in the list", file=sys.stderr)
-    print(f"{len(report.differences)} ratings differ from the {rl.list_title(report.list_name)} list of {report.month}"
-          + ("" if report.current else f" (the list held is of {report.list_date or 'no month'})"))
+    print(
+        f"{len(report.differences)} ratings differ from the {rl.list_title(report.list_name)} list of {report.month}"
+        + ("" if report.current else f" (the list held is of {report.list_date or 'no month'})")
+    )
     if a.apply:
         wanted = [d.number for d in report.differences] if a.apply.strip() == "all" else _numbers(a.apply)
         applied = rl.apply_rating_updates(db, tid, report, wanted)
@@ -874,8 +977,10 @@ def _numbers(text: str) -> list[int]:
 def _ratings_players(db: Database, a: argparse.Namespace) -> int:
     for r in rl.player_ratings(db, _tid(db)):
         national = f"{r.national_rating} ({r.national_source})" if r.national_rating else "-"
-        print(f"{r.number:>4} {r.name:<32} {r.tournament_rating:>4}  FIDE {r.fide_rating} ({r.fide_source})"
-              f"  national {national}  manual {r.manual_rating or '-'}")
+        print(
+            f"{r.number:>4} {r.name:<32} {r.tournament_rating:>4}  FIDE {r.fide_rating} ({r.fide_source})"
+            f"  national {national}  manual {r.manual_rating or '-'}"
+        )
     return EXIT_OK
 
 
@@ -1019,15 +1124,19 @@ def _edit_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bye", help="pairing number to give the bye to, or 'none'")
     p.add_argument("--reason", help="the arbiter's reason; without it nothing is saved")
     p.add_argument("--discard-results", action="store_true", help="save even though results of the round are lost")
-    p.add_argument("--seen", metavar="VERSION", help="override: the round's version its preview printed; refused, "
-                   "naming who, if another desk changed the round since (several desks on a server)")
+    p.add_argument(
+        "--seen",
+        metavar="VERSION",
+        help="override: the round's version its preview printed; refused, "
+        "naming who, if another desk changed the round since (several desks on a server)",
+    )
     p.add_argument("--yes", action="store_true", help=YES_HELP)
     p.add_argument(
         "--case",
         choices=[c.key for c in PUBLISHED_CHANGE_CASES_2026],
-        help="published round, 2026 rules: the case of C.04.2-2026 4.4 that allows the change (" + "; ".join(
-            f"{c.key}: {c.text}" for c in PUBLISHED_CHANGE_CASES_2026
-        ) + ")",
+        help="published round, 2026 rules: the case of C.04.2-2026 4.4 that allows the change ("
+        + "; ".join(f"{c.key}: {c.text}" for c in PUBLISHED_CHANGE_CASES_2026)
+        + ")",
     )
 
 
@@ -1058,12 +1167,21 @@ def _override(db: Database, a: argparse.Namespace) -> int:
     if a.reason is None:
         _print_preview(sv.preview_override(db, _tid(db), a.round, edits))
         shown = sv.get_round(db, _tid(db), a.round).version
-        print(f"not saved: give the arbiter's reason with --reason to save (--seen {shown}: only if the round is "
-              "still as shown here)")
+        print(
+            f"not saved: give the arbiter's reason with --reason to save (--seen {shown}: only if the round is "
+            "still as shown here)"
+        )
         return EXIT_OK
     preview = confirming(
         lambda level: sv.apply_override(
-            db, _tid(db), a.round, edits, a.reason, discard_results=a.discard_results, case=a.case, confirmed=level,
+            db,
+            _tid(db),
+            a.round,
+            edits,
+            a.reason,
+            discard_results=a.discard_results,
+            case=a.case,
+            confirmed=level,
             seen=a.seen,
         ),
         a.yes,

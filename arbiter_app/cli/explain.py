@@ -54,25 +54,33 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(prog=PROGRAM, description="Explain a FIDE (Dutch) pairing, by C.04.3-2026 or C.04.3 as approved in "
-                "Baku 2016.")
+    p = _Parser(
+        prog=PROGRAM, description="Explain a FIDE (Dutch) pairing, by C.04.3-2026 or C.04.3 as approved in Baku 2016."
+    )
     p.add_argument("--dutch", metavar="IN.trf", required=True, help="the tournament, a TRF-16 or TRF-2026 file")
     action = p.add_mutually_exclusive_group(required=True)
     action.add_argument("--explain", action="store_true", help="explain the pairing of a round, bracket by bracket")
     action.add_argument("--why-not", nargs=2, type=int, metavar=("A", "B"), help="why are A and B not paired?")
     action.add_argument("--why-float", type=int, metavar="X", help="why does X float (or get the bye)?")
     action.add_argument(
-        "--compare-editions", action="store_true",
+        "--compare-editions",
+        action="store_true",
         help="pair the round by Baku 2016 and by C.04.3-2026, side by side, each difference with its criterion",
     )
     p.add_argument("--round", type=int, metavar="R", help="the round (default: the next one)")
     p.add_argument("--json", action="store_true", help="JSON instead of text")
-    p.add_argument("--bracket", type=int, metavar="K", help="explain only bracket K (a large one's trail is cut after 20,000 candidates or 100,000 search steps)")
+    p.add_argument(
+        "--bracket",
+        type=int,
+        metavar="K",
+        help="explain only bracket K (a large one's trail is cut after 20,000 candidates or 100,000 search steps)",
+    )
     p.add_argument("--no-trails", action="store_true", help="the outline and chosen pairings only")
     p.add_argument(
-        "--edition", choices=sorted(EDITIONS),
+        "--edition",
+        choices=sorted(EDITIONS),
         help="edition of the Dutch rules (default: the file's 092 line; without one, the rules in force, "
-             f"{DEFAULT.name}, but {BAKU_2016.name} for the Arbiters' Manual's example)",
+        f"{DEFAULT.name}, but {BAKU_2016.name} for the Arbiters' Manual's example)",
     )
     return p
 

@@ -1,11 +1,11 @@
 """``arbiter serve`` and ``arbiter deputy``: the hall on the local network (issue 31), over the services.
 
-    arbiter --db open.db serve --port 8080                 # players' pages, hall screens, deputies' entry
-    arbiter --db open.db deputy add "Ann Lee" --boards 1-40 --hours 12 [--qr]
-    arbiter --db open.db deputy list
-    arbiter --db open.db deputy revoke "Ann Lee"
-    arbiter --db open.db deputy conflicts
-    arbiter --db open.db deputy decide 3 --take           # or --keep: the result on the board stays
+arbiter --db open.db serve --port 8080                 # players' pages, hall screens, deputies' entry
+arbiter --db open.db deputy add "Ann Lee" --boards 1-40 --hours 12 [--qr]
+arbiter --db open.db deputy list
+arbiter --db open.db deputy revoke "Ann Lee"
+arbiter --db open.db deputy conflicts
+arbiter --db open.db deputy decide 3 --take           # or --keep: the result on the board stays
 """
 
 from __future__ import annotations
@@ -59,8 +59,13 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every network of this "
                    "machine; 127.0.0.1: this machine only)")  # fmt: skip
     p.add_argument("--port", type=_port, default=8080)
-    p.add_argument("--writes-per-minute", type=_rate, default=WRITES_PER_MINUTE, metavar="N",
-                   help=f"results one address, and one deputy, may send a minute (default {WRITES_PER_MINUTE})")
+    p.add_argument(
+        "--writes-per-minute",
+        type=_rate,
+        default=WRITES_PER_MINUTE,
+        metavar="N",
+        help=f"results one address, and one deputy, may send a minute (default {WRITES_PER_MINUTE})",
+    )
     deputy = sub.add_parser("deputy", parents=[common], help="deputies entering results from the hall's network")
     dsub = deputy.add_subparsers(dest="deputy_command", required=True, parser_class=type(common))
     q = dsub.add_parser("add", parents=[common], help="a deputy's link (shown once): his boards, for some hours")
@@ -68,8 +73,12 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     q.add_argument("name")
     q.add_argument("--boards", type=_boards, required=True, metavar="FIRST-LAST")
     q.add_argument("--hours", type=_hours, default=12.0)
-    q.add_argument("--address", default="", metavar="http://HOST:PORT",
-                   help="the server's address in the link (default: this machine on port 8080)")
+    q.add_argument(
+        "--address",
+        default="",
+        metavar="http://HOST:PORT",
+        help="the server's address in the link (default: this machine on port 8080)",
+    )
     q.add_argument("--qr", action="store_true", help="print the link as a QR code too")
     dsub.add_parser("list", parents=[common], help="the deputies and their links' state").set_defaults(run=_list)
     q = dsub.add_parser("revoke", parents=[common], help="a deputy's link stops working")
@@ -98,6 +107,7 @@ def _serve(db: Database, a: argparse.Namespace) -> int:
 
     tid = _tid(db, a)
     shown = lan_address() if a.host in ("0.0.0.0", "::") else a.host
+
     def started() -> None:
         print(f"serving the hall's pages at http://{shown}:{a.port}/ (hall screens: /screen); Ctrl+C stops",
               flush=True)  # fmt: skip

@@ -115,9 +115,7 @@ def combine(a: Mapping[str, FailureValue], b: Mapping[str, FailureValue]) -> dic
     return merged
 
 
-def first_difference(
-    a: tuple[object, ...], b: tuple[object, ...], articles: tuple[str, ...] = ARTICLES
-) -> str | None:
+def first_difference(a: tuple[object, ...], b: tuple[object, ...], articles: tuple[str, ...] = ARTICLES) -> str | None:
     """The article of the first criterion on which two keys differ, None when they are equal."""
     for article, x, y in zip(articles, a, b):
         if x != y:
@@ -209,7 +207,8 @@ class BracketContext:
         if c3_same_absolute_preference(a, b):
             colour = "White" if a.preference.colour is Colour.WHITE else "Black"
             return Violation(
-                c3, players,
+                c3,
+                players,
                 f"#{players[0]} and #{players[1]} are not topscorers and both must have {colour} (absolute preference)",
             )
         return None
@@ -248,7 +247,8 @@ class BracketContext:
                 if self._only_with_a_higher_bye(rest):
                     assert self.bye_score is not None
                     violation = Violation(
-                        self.absolute("C.5"), names,
+                        self.absolute("C.5"),
+                        names,
                         f"the remaining players {_list(names)} could all be paired only if a player with more "
                         f"than {_points(self.bye_score)} points received the pairing-allocated bye",
                     )
@@ -267,13 +267,16 @@ class BracketContext:
         number = player.number
         if self.bye_allowed is not None and number in self.bye_allowed and self.bye_score is not None:
             return Violation(
-                self.absolute("C.5"), (number,),
+                self.absolute("C.5"),
+                (number,),
                 f"#{number} has {_points(player.score)} points, but the bye can go to a player with "
                 f"{_points(self.bye_score)}",
             )
         if self.texts.completion_in_every_bracket:
-            detail = (f"#{number} has already had a pairing-allocated bye, or scored a win's points in a round "
-                      "without playing")
+            detail = (
+                f"#{number} has already had a pairing-allocated bye, or scored a win's points in a round "
+                "without playing"
+            )
         else:
             detail = f"#{number} has already had a pairing-allocated bye or a forfeit win"
         return Violation(self.absolute("C.2"), (number,), detail)
@@ -346,8 +349,11 @@ class BracketContext:
         return self._next_value(pairs, unpaired)
 
     def _next_value(
-        self, pairs: Sequence[Pair], unpaired: Sequence[Contestant],
-        group: tuple[Contestant, ...] | None = None, barred: bool = True,
+        self,
+        pairs: Sequence[Pair],
+        unpaired: Sequence[Contestant],
+        group: tuple[Contestant, ...] | None = None,
+        barred: bool = True,
     ) -> NextBracket:
         group = self.bracket.following if group is None else group
         everyone = [p for pair in pairs for p in pair] + list(unpaired)

@@ -112,7 +112,9 @@ def deciding_article(answer: WhyNot, cite: Any = str) -> str | None:
     return cite(verdict.value)
 
 
-def compare_editions(state: TournamentState, editions: tuple[DutchEdition, DutchEdition] = EDITIONS_COMPARED) -> EditionComparison:
+def compare_editions(
+    state: TournamentState, editions: tuple[DutchEdition, DutchEdition] = EDITIONS_COMPARED
+) -> EditionComparison:
     """Pair round ``state.round`` by both editions and explain every pair on which they differ."""
     sides = tuple(_side(state, rules) for rules in editions)
     assert len(sides) == 2
@@ -133,13 +135,15 @@ def compare_editions(state: TournamentState, editions: tuple[DutchEdition, Dutch
         for key, board in boards_a.items():
             same = boards_b.get(key)
             if same is not None and same != board:
-                colours.append(ColourDifference(
-                    (board, same),
-                    (
-                        a.edition.texts.cite(rules_a[key].value),
-                        b.edition.texts.cite(rules_b[key].value),
-                    ),
-                ))
+                colours.append(
+                    ColourDifference(
+                        (board, same),
+                        (
+                            a.edition.texts.cite(rules_a[key].value),
+                            b.edition.texts.cite(rules_b[key].value),
+                        ),
+                    )
+                )
     elif a.explanation is not None or b.explanation is not None:
         made = a if a.explanation is not None else b
         unmade = b if made is a else a
@@ -183,18 +187,24 @@ def comparison_text(comparison: EditionComparison) -> str:
             lines.append(f"{side.short_title}: no legal pairing ({side.error}).")
     byes = comparison.byes
     if byes[0] != byes[1] and all(side.pairing is not None for side in comparison.sides):
-        lines.append(f"The pairing-allocated bye: {a.short_title} {_bye(byes[0])}, {b.short_title} {_bye(byes[1])}."
-                     + _bye_score_note(comparison))
+        lines.append(
+            f"The pairing-allocated bye: {a.short_title} {_bye(byes[0])}, {b.short_title} {_bye(byes[1])}."
+            + _bye_score_note(comparison)
+        )
     if comparison.differences:
         count = len(comparison.differences)
-        lines.append(f"{count} pair(s) only one edition makes; each is explained by the rules of the edition that "
-                     "does not make it:")
+        lines.append(
+            f"{count} pair(s) only one edition makes; each is explained by the rules of the edition that "
+            "does not make it:"
+        )
         for difference in comparison.differences:
             lines += _difference_lines(comparison, difference)
     for colour in comparison.colour_differences:
         (x, y), (rx, ry) = colour.boards, colour.rules
-        lines.append(f"Same pair, other colours: {a.short_title} {x.white}-{x.black} ({rx}), "
-                     f"{b.short_title} {y.white}-{y.black} ({ry}).")
+        lines.append(
+            f"Same pair, other colours: {a.short_title} {x.white}-{x.black} ({rx}), "
+            f"{b.short_title} {y.white}-{y.black} ({ry})."
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -237,8 +247,10 @@ def _bye_score_note(comparison: EditionComparison) -> str:
         if explanation is not None and explanation.outline.bye_score is not None:
             texts = explanation.texts
             score = explanation.outline.bye_score
-            notes.append(f" {side.short_title}: {texts.cite('C.5')} gives it to a player with {points(score)} points, "
-                         "the lowest score the round allows.")
+            notes.append(
+                f" {side.short_title}: {texts.cite('C.5')} gives it to a player with {points(score)} points, "
+                "the lowest score the round allows."
+            )
     return "".join(notes)
 
 
@@ -276,8 +288,11 @@ def comparison_json(comparison: EditionComparison) -> dict[str, Any]:
             "rules": side.edition.texts.document,
             "boards": [[x.white, x.black] for x in pairing.boards] if pairing else None,
             "bye": pairing.bye if pairing else None,
-            "bye_score": (explanation.outline.bye_score / 10
-                          if explanation is not None and explanation.outline.bye_score is not None else None),
+            "bye_score": (
+                explanation.outline.bye_score / 10
+                if explanation is not None and explanation.outline.bye_score is not None
+                else None
+            ),
             "error": side.error,
         }
 

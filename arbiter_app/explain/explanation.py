@@ -70,9 +70,15 @@ class RoundExplanation:
             outline = self.bracket(index)
             bye_score = self.outline.bye_score
             self._contexts[index] = BracketContext(
-                outline.bracket, outline.role, met_rounds(self.state), self.state.forbidden_pairs,
-                self.state.initial_colour, self.texts, outline.rest,
-                self.outline.bye_allowed if bye_score is not None else None, bye_score,
+                outline.bracket,
+                outline.role,
+                met_rounds(self.state),
+                self.state.forbidden_pairs,
+                self.state.initial_colour,
+                self.texts,
+                outline.rest,
+                self.outline.bye_allowed if bye_score is not None else None,
+                bye_score,
             )
         return self._contexts[index]
 
@@ -84,7 +90,11 @@ class RoundExplanation:
         if index not in self._trails:
             outline = self.bracket(index)
             self._trails[index] = build_trail(
-                self.context(index), outline.max_pairs, outline.m1, outline.chosen, self.trail_limit,
+                self.context(index),
+                outline.max_pairs,
+                outline.m1,
+                outline.chosen,
+                self.trail_limit,
                 self.trail_nodes,
             )
         return self._trails[index]

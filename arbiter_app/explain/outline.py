@@ -214,8 +214,16 @@ def outline_round(state: TournamentState, edition: DutchEdition) -> RoundOutline
         lowest = min(p.score for p in step.bracket.residents)
         brackets.append(
             BracketOutline(
-                index, role_of(step.bracket), step.bracket, step.pairing, step.completion,
-                step.superseded, step.collapsed, max_pairs, m1, tuple(p for p in players if p.score < lowest),
+                index,
+                role_of(step.bracket),
+                step.bracket,
+                step.pairing,
+                step.completion,
+                step.superseded,
+                step.collapsed,
+                max_pairs,
+                m1,
+                tuple(p for p in players if p.score < lowest),
             )
         )
     by_number = {p.number: p for p in players}
@@ -223,6 +231,13 @@ def outline_round(state: TournamentState, edition: DutchEdition) -> RoundOutline
         ColourDecision(board, rule, by_number[board.white], by_number[board.black]) for board, rule in observer.boards
     )
     return RoundOutline(
-        state.round, players, tuple(brackets), pairing, colours, observer.collapsed_group, edition,
-        observer.bye_score, frozenset(p.number for p in observer.players if p.can_get_bye),
+        state.round,
+        players,
+        tuple(brackets),
+        pairing,
+        colours,
+        observer.collapsed_group,
+        edition,
+        observer.bye_score,
+        frozenset(p.number for p in observer.players if p.can_get_bye),
     )

@@ -46,12 +46,12 @@ def key_json(texts: RulesText) -> dict[str, str]:
     return {
         **KEY,
         "pairs": f"[white, black] pairing numbers; for a candidate, the colours {texts.cite('E.1')}-"
-                 f"{texts.cite('E.5')} would allocate to that pair",
+        f"{texts.cite('E.5')} would allocate to that pair",
         "scores": f"points; {texts.label(texts.scores_key)} lists the downfloaters' scores, the other score lists "
-                  "are score differences, highest first",
+        "are score differences, highest first",
         "failures": f"failure values of {texts.label(first)}-{texts.label(last)} (keys without brackets: "
-                    f"{first} ... {last}; lists for {lists}; {texts.label(texts.next_key)}: players left unpaired in "
-                    "the following bracket, then their scores; null where the criterion does not apply)",
+        f"{first} ... {last}; lists for {lists}; {texts.label(texts.next_key)}: players left unpaired in "
+        "the following bracket, then their scores; null where the criterion does not apply)",
         "colour_preference": f"{texts.cite('A.6')}: W*/B* absolute, W/B strong, w/b mild, - none",
         "floats": f"{texts.cite('A.4')}: floats received one and two rounds before: D down, U up, '' none",
     }
@@ -70,8 +70,11 @@ def round_json(explanation: RoundExplanation, trails: bool = True, only: int | N
         "edition": outline.edition.name,
         **({"rules": texts.document} if texts is not BAKU_2016_TEXT else {}),
         "key": key_json(texts),
-        **({"bye_score": _points(outline.bye_score) if outline.bye_score is not None else None}
-           if "C.5" in texts.absolute else {}),
+        **(
+            {"bye_score": _points(outline.bye_score) if outline.bye_score is not None else None}
+            if "C.5" in texts.absolute
+            else {}
+        ),
         "brackets": brackets,
         "collapsed_scoregroup": [p.number for p in outline.collapsed_scoregroup] or None,
         "boards": [
@@ -96,12 +99,17 @@ def bracket_json(
     ctx = explanation.context(bracket.index)
     built = trails and (alone or explanation.is_small(bracket.index))
     sieve = explanation.sieve(bracket.index) if built else None
-    note = None if built or not trails else (
-        f"not built for a bracket of {counted(len(bracket.players), 'player')}: ask for bracket {bracket.index} alone"
+    note = (
+        None
+        if built or not trails
+        else (
+            f"not built for a bracket of {counted(len(bracket.players), 'player')}: ask for bracket {bracket.index} alone"
+        )
     )
     return {
         "index": bracket.index,
-        "kind": "repaired" if bracket.role is Role.PPB and explanation.texts.completion_in_every_bracket
+        "kind": "repaired"
+        if bracket.role is Role.PPB and explanation.texts.completion_in_every_bracket
         else bracket.role.value,
         "collapsed": bracket.collapsed,
         "superseded": bracket.superseded,
@@ -146,8 +154,9 @@ def _float(f: Float) -> str:
     return {Float.DOWN: "D", Float.UP: "U", Float.NONE: ""}[f]
 
 
-def _candidate(ctx: BracketContext, pairs: tuple[tuple[Contestant, Contestant], ...],
-               downfloaters: tuple[Contestant, ...]) -> dict[str, Any]:
+def _candidate(
+    ctx: BracketContext, pairs: tuple[tuple[Contestant, Contestant], ...], downfloaters: tuple[Contestant, ...]
+) -> dict[str, Any]:
     return {
         "pairs": [list(ctx.colours(pair)) for pair in pairs],
         "downfloaters": [p.number for p in downfloaters],
@@ -172,7 +181,9 @@ def _violation(violation: Violation | None) -> dict[str, Any] | None:
     if violation is None:
         return None
     return {
-        "article": violation.article, "players": list(violation.players), "detail": violation.detail,
+        "article": violation.article,
+        "players": list(violation.players),
+        "detail": violation.detail,
         "round": violation.round,
     }
 
@@ -214,7 +225,9 @@ def _trail_candidate(ctx: BracketContext, c: TrailCandidate) -> dict[str, Any]:
         "alteration": c.alteration,
         **_candidate(ctx, c.leaf.pairs, c.leaf.downfloaters),
         "subgroups": {
-            "S1": list(groups.s1), "S2": list(groups.s2), "Limbo": list(groups.limbo),
+            "S1": list(groups.s1),
+            "S2": list(groups.s2),
+            "Limbo": list(groups.limbo),
             "S1R": list(groups.s1r) if groups.s1r is not None else None,
             "S2R": list(groups.s2r) if groups.s2r is not None else None,
         },
@@ -246,8 +259,11 @@ def sieve_json(ctx: BracketContext, sieve: Sieve) -> dict[str, Any] | None:
     return {
         "available": True,
         "candidates": [
-            {"number": c.number, **_candidate(ctx, c.leaf.pairs, c.leaf.downfloaters),
-             "failures": failures_json(c.evaluation, ctx.articles)}
+            {
+                "number": c.number,
+                **_candidate(ctx, c.leaf.pairs, c.leaf.downfloaters),
+                "failures": failures_json(c.evaluation, ctx.articles),
+            }
             for c in sieve.candidates
         ],
         "steps": [
@@ -259,7 +275,9 @@ def sieve_json(ctx: BracketContext, sieve: Sieve) -> dict[str, Any] | None:
     }
 
 
-def alternative_json(explanation: RoundExplanation, index: int, alternative: Alternative | None) -> dict[str, Any] | None:
+def alternative_json(
+    explanation: RoundExplanation, index: int, alternative: Alternative | None
+) -> dict[str, Any] | None:
     if alternative is None:
         return None
     ctx = explanation.context(index)

@@ -81,13 +81,15 @@ def intro_lines(explanation: RoundExplanation) -> list[str]:
         f"({t.cite('A.9 order')}).",
         f"Notation: scores in points; colour preferences ({t.cite('A.6')}) W*/B* absolute, W/B strong, w/b mild, "
         "- none;",
-        f"pairs are written white-black; \"floats\" means moves down to the next bracket ({t.cite('A.4')}).",
+        f'pairs are written white-black; "floats" means moves down to the next bracket ({t.cite("A.4")}).',
     ]
     if outline.bye_score is not None:
         c5 = t.cite("C.5")
-        lines.append(f"{c5} ({t.name(t.absolute['C.5']).split(':')[0]}): the pairing-allocated bye goes to a player "
-                     f"with {points(outline.bye_score)} points, the lowest score that still lets everyone else be "
-                     f"paired ({t.cite('C.1')}-{t.cite('C.4')}); {c5} ranks above every quality criterion.")
+        lines.append(
+            f"{c5} ({t.name(t.absolute['C.5']).split(':')[0]}): the pairing-allocated bye goes to a player "
+            f"with {points(outline.bye_score)} points, the lowest score that still lets everyone else be "
+            f"paired ({t.cite('C.1')}-{t.cite('C.4')}); {c5} ranks above every quality criterion."
+        )
     return lines
 
 
@@ -141,8 +143,10 @@ def bracket_text(
         elif alone:
             lines.append(f"  Sieve: unavailable ({sieve.reason}).")
     elif trails:
-        lines.append(f"  (Trail not built for a bracket of {counted(len(bracket.players), 'player')}: ask for bracket "
-                     f"{bracket.index} alone.)")
+        lines.append(
+            f"  (Trail not built for a bracket of {counted(len(bracket.players), 'player')}: ask for bracket "
+            f"{bracket.index} alone.)"
+        )
     lines.append(f"  {chosen_line(explanation, bracket)}.")
     lines += _completion(explanation, bracket)
     return lines
@@ -154,23 +158,31 @@ def bracket_heading(explanation: RoundExplanation, bracket: BracketOutline) -> s
     moved = bracket.bracket.moved_down
     mdps = ", ".join(f"#{p.number} with {points(p.score)}" for p in moved)
     if bracket.role is Role.PPB and t.completion_in_every_bracket:
-        return (f"{head}: bracket {bracket.index - 1} paired again with every player not yet paired in view, so that "
-                f"a legal pairing remains for all of them ({t.cite('C.4')}) and the following bracket complies with "
-                f"{t.cite('C.1')}-{t.label(t.scores_key)} ({t.label(t.next_key)})")
+        return (
+            f"{head}: bracket {bracket.index - 1} paired again with every player not yet paired in view, so that "
+            f"a legal pairing remains for all of them ({t.cite('C.4')}) and the following bracket complies with "
+            f"{t.cite('C.1')}-{t.label(t.scores_key)} ({t.label(t.next_key)})"
+        )
     if bracket.role is Role.PPB:
-        return (f"{head}: the PPB, bracket {bracket.index - 1} paired again so that its downfloaters let the round "
-                f"be completed (A.9, C.4)")
+        return (
+            f"{head}: the PPB, bracket {bracket.index - 1} paired again so that its downfloaters let the round "
+            f"be completed (A.9, C.4)"
+        )
     if bracket.collapsed:
-        return (f"{head}: the collapsed last bracket (CLB, A.9): the PPB's downfloaters {players(moved)} "
-                f"and the collapsed scoregroup {players(bracket.bracket.residents)}")
+        return (
+            f"{head}: the collapsed last bracket (CLB, A.9): the PPB's downfloaters {players(moved)} "
+            f"and the collapsed scoregroup {players(bracket.bracket.residents)}"
+        )
     score = bracket.score
     text = f"{head}: score {points(score) if score is not None else '-'}, "
     a3 = t.cite("A.3")
     text += f"homogeneous ({a3})" if bracket.is_homogeneous else f"heterogeneous ({a3}), moved down: {mdps}"
     if bracket.role is Role.LAST and t.bye_unplayed_key is not None:
         if bracket.chosen.downfloaters:
-            text += (f"; it downfloats exactly one player, who receives the pairing-allocated bye ({t.cite('C.2')}, "
-                     f"{t.cite('C.5')}, {t.label(t.bye_unplayed_key)})")
+            text += (
+                f"; it downfloats exactly one player, who receives the pairing-allocated bye ({t.cite('C.2')}, "
+                f"{t.cite('C.5')}, {t.label(t.bye_unplayed_key)})"
+            )
         else:
             text += f"; the last bracket, which completes the round ({t.cite('A.9')})"
     elif bracket.role is Role.LAST:
@@ -225,8 +237,10 @@ def _completion_every_bracket(t: RulesText, bracket: BracketOutline, bye_score: 
         bye = f"{t.cite('C.2')}, {t.cite('C.5')}" if bye_score is not None else None
         why = f"FAILED: {cannot_all_be_paired(rest, t, bye)}"
     else:
-        why = (f"FAILED for the following bracket ({t.label(t.next_key)}): paired with these downfloaters, the next "
-               "scoregroup would leave players who cannot all be paired")
+        why = (
+            f"FAILED for the following bracket ({t.label(t.next_key)}): paired with these downfloaters, the next "
+            "scoregroup would leave players who cannot all be paired"
+        )
     return [
         f"  {c4}: {why}.",
         f"  So the bracket is paired again with every remaining player in view ({t.cite('C.4')} applies to every "
@@ -245,26 +259,35 @@ def cannot_all_be_paired(
     odd = len(rest) % 2 == 1
     may_have_bye = [p for p in rest if p.can_get_bye]
     if odd and not may_have_bye:
-        return (f"{players(rest)} cannot all be paired: they are an odd number, so one of them would receive the "
-                f"pairing-allocated bye, and none of them may ({c2})")
+        return (
+            f"{players(rest)} cannot all be paired: they are an odd number, so one of them would receive the "
+            f"pairing-allocated bye, and none of them may ({c2})"
+        )
     if len(rest) == 2:
         a, b = rest
         if c1_have_met(a, b):
             return f"{players(rest)} cannot be paired: they have already met ({c1})"
-        return (f"{players(rest)} cannot be paired: both have an absolute colour preference for "
-                f"{a.preference.colour.name.lower()} ({c3})")
+        return (
+            f"{players(rest)} cannot be paired: both have an absolute colour preference for "
+            f"{a.preference.colour.name.lower()} ({c3})"
+        )
     allowed = [(a, b) for i, a in enumerate(rest) for b in rest[i + 1 :] if may_meet(a, b)]
     if len(rest) <= LISTED_REST:
         pairs = ", ".join(f"{a.number}-{b.number}" for a, b in allowed) or "none"
         bye = f"; only {players(may_have_bye)} may receive the pairing-allocated bye ({c2})" if odd else ""
-        return (f"{players(rest)} cannot all be paired: the only pairs {c1} and {c3} allow among them are {pairs}"
-                f"{bye}, and no choice of these pairs takes everyone in")
-    return (f"{players(rest)} cannot all be paired without a rematch ({c1}), a pairing-allocated bye to a player "
-            f"who may not receive one ({c2}) or two players with the same absolute colour preference meeting ({c3})")
+        return (
+            f"{players(rest)} cannot all be paired: the only pairs {c1} and {c3} allow among them are {pairs}"
+            f"{bye}, and no choice of these pairs takes everyone in"
+        )
+    return (
+        f"{players(rest)} cannot all be paired without a rematch ({c1}), a pairing-allocated bye to a player "
+        f"who may not receive one ({c2}) or two players with the same absolute colour preference meeting ({c3})"
+    )
 
 
-def candidate_text(ctx: BracketContext, pairs: tuple[tuple[Contestant, Contestant], ...],
-                   downfloaters: tuple[Contestant, ...]) -> str:
+def candidate_text(
+    ctx: BracketContext, pairs: tuple[tuple[Contestant, Contestant], ...], downfloaters: tuple[Contestant, ...]
+) -> str:
     parts = [f"{w}-{b}" for w, b in (ctx.colours(pair) for pair in pairs)]
     if downfloaters:
         verb = "floats" if len(downfloaters) == 1 else "float"
@@ -344,8 +367,10 @@ def _end_text(trail: Trail, texts: RulesText = BAKU_2016_TEXT) -> str:
     if trail.end is TrailEnd.BEST:
         return "End: no legal candidate."
     found = f"; best found: candidate {result.index}" if result is not None else ""
-    return (f"End: trail cut after {trail.examined:,} candidates{found}. The engine's pairing below is the {b8} "
-            "optimum (found by maximum weight matching over the same criteria).")
+    return (
+        f"End: trail cut after {trail.examined:,} candidates{found}. The engine's pairing below is the {b8} "
+        "optimum (found by maximum weight matching over the same criteria)."
+    )
 
 
 def sieve_text(ctx: BracketContext, sieve: Sieve) -> list[str]:
@@ -387,8 +412,10 @@ def colours_text(explanation: RoundExplanation) -> list[str]:
 
 def colours_heading(explanation: RoundExplanation) -> str:
     t = explanation.texts
-    return (f"Colours ({t.cite('E')}). \"Played\" lists the colours of the played games, oldest first (W white, "
-            f"B black; {t.cite('C.04.2.D.5')}); the preference ({t.cite('A.6')}) follows in words:")
+    return (
+        f'Colours ({t.cite("E")}). "Played" lists the colours of the played games, oldest first (W white, '
+        f"B black; {t.cite('C.04.2.D.5')}); the preference ({t.cite('A.6')}) follows in words:"
+    )
 
 
 def colour_lines(explanation: RoundExplanation) -> list[str]:

@@ -81,7 +81,9 @@ def legal_candidates(
         found.append(event)
         if len(found) > limit:
             return [], f"more than {limit:,} legal candidates"
-    return [SieveCandidate(k, leaf, ctx.evaluate(leaf.pairs, leaf.downfloaters)) for k, leaf in enumerate(found, 1)], None
+    return [
+        SieveCandidate(k, leaf, ctx.evaluate(leaf.pairs, leaf.downfloaters)) for k, leaf in enumerate(found, 1)
+    ], None
 
 
 def build_sieve(ctx: BracketContext, max_pairs: int, m1: int, limit: int = SIEVE_LIMIT) -> Sieve:

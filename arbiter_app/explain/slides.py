@@ -158,7 +158,11 @@ def slide_bracket(e: RoundExplanation, b: BracketOutline) -> SlideBracket:
         return tuple(slide_player(p, names.get(p.number, ""), e.round, p.number in moved) for p in ps[:LISTED])
 
     return SlideBracket(
-        listed(b.s1), listed(b.s2), listed(b.limbo), max(0, len(b.s1) - LISTED), max(0, len(b.s2) - LISTED),
+        listed(b.s1),
+        listed(b.s2),
+        listed(b.limbo),
+        max(0, len(b.s1) - LISTED),
+        max(0, len(b.s2) - LISTED),
         e.texts.cite("B.2"),
     )
 
@@ -238,8 +242,11 @@ def bracket_slides(e: RoundExplanation, index: int) -> tuple[Slide, ...]:
         why = "no moved-down player can be paired" if b.m0 else "no pair is possible"
         facts.append(f"S1 is empty ({t.cite('B.2')}: N1 = 0): {why} in this bracket.")
     if b.bracket.moved_down:
-        facts.append("Moved down (MDPs): " + ", ".join(f"#{p.number} with {points(p.score)}"
-                                                       for p in b.bracket.moved_down[:LISTED]) + ".")
+        facts.append(
+            "Moved down (MDPs): "
+            + ", ".join(f"#{p.number} with {points(p.score)}" for p in b.bracket.moved_down[:LISTED])
+            + "."
+        )
     if is_stepped(e, index):
         facts += _barred(e, index)
     slides = [Slide("bracket", heading, "The bracket: S1 and S2", tuple(facts), drawn)]
@@ -299,8 +306,13 @@ def _criteria(
     return tuple(rows)
 
 
-def _words(ctx: BracketContext, key: str | None, pairs: Sequence[tuple[Contestant, Contestant]],
-           floaters: Sequence[Contestant], round_number: int) -> tuple[str, tuple[str, ...]]:
+def _words(
+    ctx: BracketContext,
+    key: str | None,
+    pairs: Sequence[tuple[Contestant, Contestant]],
+    floaters: Sequence[Contestant],
+    round_number: int,
+) -> tuple[str, tuple[str, ...]]:
     if key is None:
         return "", ()
     cited, asks = criterion_citation(ctx.texts, key)
@@ -312,23 +324,31 @@ FAILING_SHOWN = 3
 """Reasons listed under a candidate's table for the criteria it fails besides the deciding one."""
 
 
-def _failing(ctx: BracketContext, c: TrailCandidate, ideal: tuple[object, ...], deciding: str | None,
-             round_number: int) -> tuple[str, ...]:
+def _failing(
+    ctx: BracketContext, c: TrailCandidate, ideal: tuple[object, ...], deciding: str | None, round_number: int
+) -> tuple[str, ...]:
     """Who makes the candidate fail its other criteria, in words: ``C.12: #4 floats down again ...``."""
     t = ctx.texts
     found: list[str] = []
     for k, key in enumerate(t.keys):
         if key == deciding or key not in c.evaluation.failures or c.evaluation.key[k] == ideal[k]:
             continue
-        found += [f"{t.label(key)}: {why}" for why in culprits(ctx, c.leaf.pairs, c.leaf.downfloaters, key,
-                                                                 round_number)]
+        found += [
+            f"{t.label(key)}: {why}" for why in culprits(ctx, c.leaf.pairs, c.leaf.downfloaters, key, round_number)
+        ]
     more = (f"… and {len(found) - FAILING_SHOWN} more",) if len(found) > FAILING_SHOWN else ()
     return tuple(found[:FAILING_SHOWN]) + more
 
 
 def _candidate_slide(
-    e: RoundExplanation, index: int, heading: str, drawn: SlideBracket, c: TrailCandidate,
-    best: TrailCandidate | None, total: int, result: TrailCandidate | None,
+    e: RoundExplanation,
+    index: int,
+    heading: str,
+    drawn: SlideBracket,
+    c: TrailCandidate,
+    best: TrailCandidate | None,
+    total: int,
+    result: TrailCandidate | None,
 ) -> Slide:
     ctx = e.context(index)
     t = ctx.texts
@@ -366,10 +386,21 @@ def _candidate_slide(
     fails = _failing(ctx, c, trail.ideal, key, e.round) if c.violation is None else ()
     criteria = _criteria(t, c.evaluation, compared.evaluation if compared else None, trail.ideal, key)
     return Slide(
-        "candidate", heading, f"Candidate {c.index} of {total:,}", (verdict, *fails), drawn, pairs, floaters,
+        "candidate",
+        heading,
+        f"Candidate {c.index} of {total:,}",
+        (verdict, *fails),
+        drawn,
+        pairs,
+        floaters,
         criteria,
-        f"candidate {compared.index}" if compared else "", cited if key else "", words, verdict,
-        c.violation is None, c.violation.players if c.violation is not None else (), chosen,
+        f"candidate {compared.index}" if compared else "",
+        cited if key else "",
+        words,
+        verdict,
+        c.violation is None,
+        c.violation.players if c.violation is not None else (),
+        chosen,
     )
 
 
@@ -378,12 +409,21 @@ def _chosen_slide(e: RoundExplanation, index: int, heading: str, drawn: SlideBra
     b = e.bracket(index)
     ev = e.chosen_evaluation(index)
     ideal = ideal_key(ev, e.texts)
-    verdict = (f"The engine's choice: the best candidate by {e.texts.cite('B.8')}, found by weighted matching "
-               f"over the {counted(len(b.players), 'player')} (their candidates are not shown one by one).")
+    verdict = (
+        f"The engine's choice: the best candidate by {e.texts.cite('B.8')}, found by weighted matching "
+        f"over the {counted(len(b.players), 'player')} (their candidates are not shown one by one)."
+    )
     return Slide(
-        "candidate", heading, "The chosen candidate", (verdict,), drawn,
-        tuple((x.number, y.number) for x, y in b.chosen.pairs), tuple(p.number for p in b.chosen.downfloaters),
-        _criteria(e.texts, ev, None, ideal, None), verdict=verdict, chosen=True,
+        "candidate",
+        heading,
+        "The chosen candidate",
+        (verdict,),
+        drawn,
+        tuple((x.number, y.number) for x, y in b.chosen.pairs),
+        tuple(p.number for p in b.chosen.downfloaters),
+        _criteria(e.texts, ev, None, ideal, None),
+        verdict=verdict,
+        chosen=True,
     )
 
 
@@ -402,11 +442,14 @@ def _decision_slide(e: RoundExplanation, index: int, heading: str, drawn: SlideB
     elif trail is None:
         lines.append(f"No perfect candidate ({t.cite('B.4')}): the engine's choice is the best ({t.cite('B.8')}).")
     elif trail.end is TrailEnd.CAPPED:
-        lines.append(f"Trail cut after {trail.examined:,} candidates; the engine's choice is the optimum of "
-                     f"{t.cite('B.8')}.")
+        lines.append(
+            f"Trail cut after {trail.examined:,} candidates; the engine's choice is the optimum of {t.cite('B.8')}."
+        )
     else:
-        lines.append(f"No perfect candidate ({t.cite('B.4')}): of all {counted(trail.examined, 'candidate')}, "
-                     f"the best is chosen ({t.cite('B.8')}).")
+        lines.append(
+            f"No perfect candidate ({t.cite('B.4')}): of all {counted(trail.examined, 'candidate')}, "
+            f"the best is chosen ({t.cite('B.8')})."
+        )
     deciding = ""
     explanation: tuple[str, ...] = ()
     decided = result.beats_previous_on if result is not None else None
@@ -417,8 +460,10 @@ def _decision_slide(e: RoundExplanation, index: int, heading: str, drawn: SlideB
         deciding, explanation = _words(ctx, decided, failing.leaf.pairs, failing.leaf.downfloaters, e.round)
         if beaten is not None and len(explanation) > 1:
             explanation = (explanation[0], f"In candidate {beaten.index}:", *explanation[1:])
-        lines.append(f"Decided by {t.label(decided or '')}: candidate {result.index} is better than candidate "
-                     f"{beaten.index if beaten else '?'}.")
+        lines.append(
+            f"Decided by {t.label(decided or '')}: candidate {result.index} is better than candidate "
+            f"{beaten.index if beaten else '?'}."
+        )
     else:
         decided = None
     if b.chosen.downfloaters:
@@ -428,8 +473,11 @@ def _decision_slide(e: RoundExplanation, index: int, heading: str, drawn: SlideB
         else:
             lines.append(f"Floating to the next bracket: {who}.")
     if b.completion_passed is not None:
-        lines.append("Completion test passed." if b.completion_passed else
-                     f"Completion test failed: the bracket is paired again ({t.cite('C.4')}).")
+        lines.append(
+            "Completion test passed."
+            if b.completion_passed
+            else f"Completion test failed: the bracket is paired again ({t.cite('C.4')})."
+        )
     pairs = tuple(ctx.colours(pair) for pair in b.chosen.pairs)
     if not b.superseded:
         rules = {frozenset((c.board.white, c.board.black)): c.rule for c in e.outline.colours}
@@ -438,14 +486,26 @@ def _decision_slide(e: RoundExplanation, index: int, heading: str, drawn: SlideB
             if frozenset((w, k)) in rules:
                 by_rule.setdefault(rules[frozenset((w, k))], []).append(f"{w}-{k}")
         lines += [f"{_boards(boards)}: {rule_text(rule, t)}" for rule, boards in by_rule.items()]
-    lines.extend(manual_notes(e.state, tuple(p.number for p in b.bracket.moved_down),
-                              tuple(p.number for p in b.bracket.residents)))
+    lines.extend(
+        manual_notes(
+            e.state, tuple(p.number for p in b.bracket.moved_down), tuple(p.number for p in b.bracket.residents)
+        )
+    )
     criteria = _criteria(t, ev, beaten.evaluation if beaten else None, ideal, decided)
     return Slide(
-        "decision", heading, "The decision: " + _boards([f"{w}-{k}" for w, k in pairs]),
-        tuple(lines), drawn, pairs, tuple(p.number for p in b.chosen.downfloaters), criteria,
-        f"candidate {beaten.index}" if beaten else "", deciding, explanation,
-        " ".join(lines[:2]) if decided else lines[0], chosen=True,
+        "decision",
+        heading,
+        "The decision: " + _boards([f"{w}-{k}" for w, k in pairs]),
+        tuple(lines),
+        drawn,
+        pairs,
+        tuple(p.number for p in b.chosen.downfloaters),
+        criteria,
+        f"candidate {beaten.index}" if beaten else "",
+        deciding,
+        explanation,
+        " ".join(lines[:2]) if decided else lines[0],
+        chosen=True,
     )
 
 

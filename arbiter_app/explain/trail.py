@@ -254,7 +254,9 @@ class _Builder:
         detail = () if skip.kind in (SkipKind.REPEAT, SkipKind.BOUND) else (skip.detail,)
         if not isinstance(last, TrailSkip):
             example = tuple((h.number, l.number) for h, l in skip.example)
-            self.entries.append(TrailSkip(skip.count, (SkipReason(skip.kind, skip.article, skip.count, detail),), example))
+            self.entries.append(
+                TrailSkip(skip.count, (SkipReason(skip.kind, skip.article, skip.count, detail),), example)
+            )
             return
         reasons = list(last.reasons)
         for k, reason in enumerate(reasons):
@@ -283,10 +285,8 @@ class _Builder:
         texts = self.ctx.texts
         if key < self.ideal and self.trusted:
             self.trusted = False
-            span = "-".join(texts.label(a) for a in optimised_keys(texts)[::len(optimised_keys(texts)) - 1])
-            self.warnings.append(
-                f"candidate {index} is better on {span} than the engine's choice: bounds relaxed"
-            )
+            span = "-".join(texts.label(a) for a in optimised_keys(texts)[:: len(optimised_keys(texts)) - 1])
+            self.warnings.append(f"candidate {index} is better on {span} than the engine's choice: bounds relaxed")
         previous = self.champion
         articles = self.ctx.articles
         if previous is None or key < previous.evaluation.key:
@@ -338,7 +338,12 @@ def build_trail(
     except OutOfBudget:
         end = TrailEnd.CAPPED
     return Trail(
-        tuple(builder.entries), end, builder.champion, builder.examined, builder.skipped, ideal,
+        tuple(builder.entries),
+        end,
+        builder.champion,
+        builder.examined,
+        builder.skipped,
+        ideal,
         tuple(builder.warnings),
     )
 
@@ -377,8 +382,10 @@ def describe(previous: Path, leaf: Leaf, first: bool, texts: RulesText = BAKU_20
         out, into = path.exchange
         if not out:
             return f"original {s1_name} {_numbers(s1)}, {s2_name} {_numbers(s2)}"
-        return (f"{cite('D.2')} exchange {_numbers(out)} <-> {_numbers(into)}: {s1_name} {_numbers(s1)}, "
-                f"{s2_name} {_numbers(s2)}")
+        return (
+            f"{cite('D.2')} exchange {_numbers(out)} <-> {_numbers(into)}: {s1_name} {_numbers(s1)}, "
+            f"{s2_name} {_numbers(s2)}"
+        )
     return f"{cite('D.1')} transposition in {s2_name}: {s2_name} {_numbers(s2)}"
 
 

@@ -200,8 +200,11 @@ class Walk:
                 continue
             yield from self._mdp_pairing(s1, in_limbo, pairs, path)
         if not_listed:
-            yield Skip(not_listed * per_s1, SkipKind.NOT_ENUMERATED,
-                       f"MDP-exchanges too many to list ({self.ctx.texts.cite('D.3')})")
+            yield Skip(
+                not_listed * per_s1,
+                SkipKind.NOT_ENUMERATED,
+                f"MDP-exchanges too many to list ({self.ctx.texts.cite('D.3')})",
+            )
 
     def _mdp_pairing(
         self, s1: tuple[Contestant, ...], limbo: tuple[Contestant, ...], pairs: int, path: Path
@@ -289,8 +292,11 @@ class Walk:
                     continue
             yield from self._transpositions(s1, s2, fixed, limbo, sub, position, mdp_s1)
         if not_listed:
-            yield Skip(not_listed * perm(n - k, k), SkipKind.NOT_ENUMERATED,
-                       f"exchanges of several players not listed ({self.ctx.texts.cite('D.2')})")
+            yield Skip(
+                not_listed * perm(n - k, k),
+                SkipKind.NOT_ENUMERATED,
+                f"exchanges of several players not listed ({self.ctx.texts.cite('D.2')})",
+            )
 
     def _transpositions(
         self,
@@ -339,8 +345,9 @@ class Walk:
                         yield leaf(chosen + (x,) + others[: k - i - 1], violation)
                     else:
                         prefix = fixed + tuple(zip(s1, chosen + (x,)))
-                        yield Skip(count, SkipKind.ILLEGAL, violation.detail, violation.article, prefix,
-                                   where(chosen + (x,)))
+                        yield Skip(
+                            count, SkipKind.ILLEGAL, violation.detail, violation.article, prefix, where(chosen + (x,))
+                        )
                     continue
                 if i + 1 < k and self.pruner is not None and count > 1:
                     open_ = tuple(p for p in s2 if p.number not in used and p is not x) + s1[i + 1 :]
@@ -403,9 +410,7 @@ def _leaders_possible(s1: set[int], n: int) -> bool:
     return True
 
 
-def _exchanges(
-    s1: list[int], s2: list[int]
-) -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], int]:
+def _exchanges(s1: list[int], s2: list[int]) -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], int]:
     """The original S1, then D.2's resident-exchanges in order; and how many were too many to list."""
     total = comb(len(s1) + len(s2), len(s1)) - 1
     if total <= EXCHANGE_LIST_LIMIT:

@@ -165,13 +165,19 @@ def search(
         closest = sorted(violations.values(), key=lambda v: v.article in ("C.1", "C.3"))
         return Search(None, complete, tuple(closest))
     leaf, evaluation = best[0]
-    return Search(_compare(leaf.pairs, leaf.downfloaters, evaluation, None, chosen, ctx), complete,
-                  tuple(violations.values()))
+    return Search(
+        _compare(leaf.pairs, leaf.downfloaters, evaluation, None, chosen, ctx), complete, tuple(violations.values())
+    )
 
 
-def _compare(pairs: tuple[tuple[Contestant, Contestant], ...], downfloaters: tuple[Contestant, ...],
-             evaluation: Evaluation, violation: Violation | None, chosen: Evaluation,
-             ctx: BracketContext) -> Alternative:
+def _compare(
+    pairs: tuple[tuple[Contestant, Contestant], ...],
+    downfloaters: tuple[Contestant, ...],
+    evaluation: Evaluation,
+    violation: Violation | None,
+    chosen: Evaluation,
+    ctx: BracketContext,
+) -> Alternative:
     loses = first_difference(evaluation.key, chosen.key, ctx.articles)
     if loses is None:
         loses = ctx.texts.cite("B.8")
@@ -230,12 +236,21 @@ def why_not(explanation: RoundExplanation, a_number: int, b_number: int) -> WhyN
     higher, lower = (a, b) if first_a[0].index < first_b[0].index else (b, a)
     home = home_bracket(explanation, higher.number)
     found = search(
-        explanation, home.index,
+        explanation,
+        home.index,
         lambda leaf: any(p.number == higher.number for p in leaf.downfloaters),
         lambda node: not any(higher.number in (h.number, l.number) for h, l in node.pairs),
     )
-    return WhyNot(round_number, higher, lower, Verdict.DIFFERENT_BRACKETS, home, None, found,
-                  brackets_of(explanation, lower.number)[0])
+    return WhyNot(
+        round_number,
+        higher,
+        lower,
+        Verdict.DIFFERENT_BRACKETS,
+        home,
+        None,
+        found,
+        brackets_of(explanation, lower.number)[0],
+    )
 
 
 def best_with_pair(explanation: RoundExplanation, index: int, a: Contestant, b: Contestant) -> Search:
@@ -286,7 +301,8 @@ def why_float(explanation: RoundExplanation, number: int) -> WhyFloat:
             opponent = paired[number]
             break
         found = search(
-            explanation, bracket.index,
+            explanation,
+            bracket.index,
             lambda leaf: number in _numbers(leaf.pairs),
             lambda node: not any(p.number == number for p in node.floaters),
         )

@@ -10,8 +10,10 @@ from arbiter_app.explain.why import Alternative, FloatReason, Verdict, WhyFloat,
 from arbiter_app.explain.words import culprits, players, points, value_text
 from arbiter_app.pairing.criteria import Contestant
 
-CUT = ("(The bracket is large: a fixed number of its candidates were searched; this is the best one found, "
-       "and the engine's pairing is the best of all, B.8.)")
+CUT = (
+    "(The bracket is large: a fixed number of its candidates were searched; this is the best one found, "
+    "and the engine's pairing is the best of all, B.8.)"
+)
 
 
 def _cut(explanation: RoundExplanation) -> str:
@@ -31,17 +33,23 @@ def why_not_lines(explanation: RoundExplanation, answer: WhyNot) -> list[str]:
     if verdict is Verdict.PAIRED:
         lines.append("They are paired together.")
     elif verdict in (Verdict.ALREADY_MET, Verdict.SAME_ABSOLUTE_COLOUR) and answer.violation is not None:
-        lines.append(f"They may not meet: {answer.violation.detail} ({t.label(answer.violation.article)}: "
-                     f"{t.name(answer.violation.article)}). That is an absolute criterion.")
+        lines.append(
+            f"They may not meet: {answer.violation.detail} ({t.label(answer.violation.article)}: "
+            f"{t.name(answer.violation.article)}). That is an absolute criterion."
+        )
     elif verdict is Verdict.BOTH_MOVED_DOWN and answer.bracket is not None:
-        lines.append(f"Both moved down into bracket {answer.bracket.index}; moved-down players are paired with the "
-                     f"bracket's resident players only, never with each other ({t.cite('B.2')}, {t.cite('B.3')}), "
-                     "so both float on.")
+        lines.append(
+            f"Both moved down into bracket {answer.bracket.index}; moved-down players are paired with the "
+            f"bracket's resident players only, never with each other ({t.cite('B.2')}, {t.cite('B.3')}), "
+            "so both float on."
+        )
     elif verdict is Verdict.NO_LEGAL_CANDIDATE and answer.bracket is not None:
         lines.append(f"Both are in bracket {answer.bracket.index}, but no legal pairing of it pairs them together.")
         if answer.violation is not None:
-            lines.append(f"Pairing them there breaks {t.label(answer.violation.article)} "
-                         f"({t.name(answer.violation.article)}): {answer.violation.detail}.")
+            lines.append(
+                f"Pairing them there breaks {t.label(answer.violation.article)} "
+                f"({t.name(answer.violation.article)}): {answer.violation.detail}."
+            )
     elif verdict is Verdict.WORSE and answer.bracket is not None and answer.search is not None:
         lines += _worse(explanation, answer.bracket, answer.search.best, f"#{a.number} against #{b.number}")
         if not answer.search.complete:
@@ -54,7 +62,9 @@ def why_not_lines(explanation: RoundExplanation, answer: WhyNot) -> list[str]:
 def _worse(explanation: RoundExplanation, bracket: BracketOutline, best: Alternative | None, what: str) -> list[str]:
     ctx = explanation.context(bracket.index)
     chosen = bracket.chosen
-    lines = [f"In bracket {bracket.index} the pairing chosen is {candidate_text(ctx, chosen.pairs, chosen.downfloaters)}."]
+    lines = [
+        f"In bracket {bracket.index} the pairing chosen is {candidate_text(ctx, chosen.pairs, chosen.downfloaters)}."
+    ]
     if best is None:
         return lines + [f"No legal pairing of the bracket has {what}."]
     lines.append(f"The best pairing with {what} is {candidate_text(ctx, best.pairs, best.downfloaters)}.")
@@ -70,12 +80,16 @@ def compare_lines(explanation: RoundExplanation, bracket: BracketOutline, altern
     if article is None:
         return ["It would even be better than the engine's pairing: please report this."]
     if article == t.cite("B.8"):
-        return ["It satisfies every criterion exactly as well, but the chosen pairing comes first in the order "
-                f"of {t.cite('D')}, and {t.cite('B.8')} then takes the one generated first."]
+        return [
+            "It satisfies every criterion exactly as well, but the chosen pairing comes first in the order "
+            f"of {t.cite('D')}, and {t.cite('B.8')} then takes the one generated first."
+        ]
     chosen = explanation.chosen_evaluation(bracket.index)
     ours, theirs = alternative.value(article), chosen.key[articles.index(article)]
-    lines = [f"It loses on {t.label(article)} ({t.name(article)}): {value_text(article, ours, t)} against "
-             f"{value_text(article, theirs, t)} for the chosen pairing."]
+    lines = [
+        f"It loses on {t.label(article)} ({t.name(article)}): {value_text(article, ours, t)} against "
+        f"{value_text(article, theirs, t)} for the chosen pairing."
+    ]
     reasons = _reasons(explanation, bracket, alternative, article)
     if len(reasons) > 4:
         reasons = reasons[:4] + [f"and {len(reasons) - 4} more"]
@@ -92,7 +106,9 @@ def compare_lines(explanation: RoundExplanation, bracket: BracketOutline, altern
     return lines
 
 
-def _reasons(explanation: RoundExplanation, bracket: BracketOutline, alternative: Alternative, article: str) -> list[str]:
+def _reasons(
+    explanation: RoundExplanation, bracket: BracketOutline, alternative: Alternative, article: str
+) -> list[str]:
     ctx = explanation.context(bracket.index)
     if article == ctx.texts.next_key:
         value = alternative.value(article)
@@ -101,7 +117,9 @@ def _reasons(explanation: RoundExplanation, bracket: BracketOutline, alternative
         text = f"the following bracket ({players(below)}) would leave {value.unpaired} player(s) unpaired"
         if len(below) <= 6:
             blocked = [
-                v.detail for i, x in enumerate(below) for y in below[i + 1 :]
+                v.detail
+                for i, x in enumerate(below)
+                for y in below[i + 1 :]
                 if (v := ctx.pair_violation(x, y)) is not None
             ]
             if blocked:
@@ -127,8 +145,10 @@ def _different(explanation: RoundExplanation, answer: WhyNot) -> list[str]:
         lines.append(f"No legal pairing of bracket {home.index} lets #{higher.number} float.")
         return lines
     ctx = explanation.context(home.index)
-    lines.append(f"The best pairing of bracket {home.index} in which #{higher.number} floats is "
-                 f"{candidate_text(ctx, found.best.pairs, found.best.downfloaters)}.")
+    lines.append(
+        f"The best pairing of bracket {home.index} in which #{higher.number} floats is "
+        f"{candidate_text(ctx, found.best.pairs, found.best.downfloaters)}."
+    )
     lines += compare_lines(explanation, home, found.best)
     if not found.complete:
         lines.append(_cut(explanation))
@@ -148,8 +168,10 @@ def why_float_lines(explanation: RoundExplanation, answer: WhyFloat) -> list[str
     if answer.bye and bye_score is not None:
         t = explanation.texts
         c5 = t.absolute["C.5"]
-        lines.append(f"{t.label(c5)} ({t.name(c5)}): the lowest score the round allows for the bye is "
-                     f"{points(bye_score)}, and #{p.number} has {points(p.score)}.")
+        lines.append(
+            f"{t.label(c5)} ({t.name(c5)}): the lowest score the round allows for the bye is "
+            f"{points(bye_score)}, and #{p.number} has {points(p.score)}."
+        )
     if not answer.reasons:
         if answer.opponent is not None:
             lines.append(f"#{p.number} does not float: he is paired against #{answer.opponent.number}.")
@@ -171,8 +193,10 @@ def _float_reason(explanation: RoundExplanation, p: Contestant, reason: FloatRea
     lines = [f"In bracket {bracket.index} ({_members(bracket)}):"]
     if bracket.max_pairs * 2 < size:
         left = size - 2 * bracket.max_pairs
-        lines.append(f"  {size} players make at most {bracket.max_pairs} pair(s) ({t.cite('B.1')}: MaxPairs = "
-                     f"{bracket.max_pairs}), so {left} must be left over ({t.label(t.pairs_key)}).")
+        lines.append(
+            f"  {size} players make at most {bracket.max_pairs} pair(s) ({t.cite('B.1')}: MaxPairs = "
+            f"{bracket.max_pairs}), so {left} must be left over ({t.label(t.pairs_key)})."
+        )
     failing = _failing(ctx, explanation, bracket)
     fails = "; ".join(failing.values())
     text = f"  The pairing chosen is {candidate_text(ctx, chosen.pairs, chosen.downfloaters)}"
@@ -197,9 +221,11 @@ def _float_reason(explanation: RoundExplanation, p: Contestant, reason: FloatRea
         lines += ["      " + line for line in compare_lines(explanation, bracket, alternative)]
     outcome = "gets the bye" if bye else "floats"
     if failing:
-        lines.append(f"  So #{p.number} {outcome}, and correctly: the chosen pairing breaks only "
-                     f"{' and '.join(t.label(a) for a in failing)}, and every other pairing breaks an absolute "
-                     f"criterion or one of higher priority ({t.cite('B.8')}).")
+        lines.append(
+            f"  So #{p.number} {outcome}, and correctly: the chosen pairing breaks only "
+            f"{' and '.join(t.label(a) for a in failing)}, and every other pairing breaks an absolute "
+            f"criterion or one of higher priority ({t.cite('B.8')})."
+        )
     else:
         lines.append(f"  So #{p.number} {outcome}, and correctly.")
     return lines
@@ -224,4 +250,3 @@ def _members(bracket: BracketOutline) -> str:
     text = ", ".join(f"#{q.number} ({points(q.score)}, moved down)" for q in moved)
     residents = ", ".join(f"#{q.number} ({points(q.score)})" for q in bracket.bracket.residents)
     return ", ".join(part for part in (text, residents) if part)
-

@@ -99,8 +99,13 @@ def psd_text(values: Sequence[int]) -> str:
     return "{" + ", ".join(points(v) for v in values) + "}" if values else "{}"
 
 
-def culprits(ctx: BracketContext, pairs: Sequence[tuple[Contestant, Contestant]],
-             downfloaters: Sequence[Contestant], article: str, round_number: int) -> list[str]:
+def culprits(
+    ctx: BracketContext,
+    pairs: Sequence[tuple[Contestant, Contestant]],
+    downfloaters: Sequence[Contestant],
+    article: str,
+    round_number: int,
+) -> list[str]:
     """Who makes a candidate fail ``article``, in words (C.5-C.19 but C.7; C.04.3-2026 [C6]-[C21] but [C8])."""
     criterion = next((c for c in ctx.quality if c.article == article), None)
     if criterion is None:

@@ -21,7 +21,11 @@ KINDS = (
 
 class ByeDialog(QDialog):
     def __init__(
-        self, context: TournamentContext, player: PlayerInfo, first_open: int, parent: QWidget | None = None,
+        self,
+        context: TournamentContext,
+        player: PlayerInfo,
+        first_open: int,
+        parent: QWidget | None = None,
         seen: int | None = None,
     ) -> None:
         """``seen``: the player's version the desk showed (another desk's change meanwhile is refused, named)."""
@@ -53,8 +57,9 @@ class ByeDialog(QDialog):
                 # A second ½-point bye asks at Level 3 (checklist Q174); Cancel there keeps the dialog open.
                 self.result_bye = confirmed_call(
                     self,
-                    lambda level: self._context.call(sv.request_bye, number, round_number, kind, confirmed=level,
-                                                     seen=seen),
+                    lambda level: self._context.call(
+                        sv.request_bye, number, round_number, kind, confirmed=level, seen=seen
+                    ),
                 )
                 if self.result_bye is None:
                     return

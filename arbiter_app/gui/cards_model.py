@@ -112,7 +112,13 @@ def build_cards(
         if r.bye is not None:
             lines[r.bye].append(
                 CardLine(
-                    k, "bye", "", drift(r.bye, k), gained.get(r.bye, ""), "" if draft else after.get(r.bye, ""), False,
+                    k,
+                    "bye",
+                    "",
+                    drift(r.bye, k),
+                    gained.get(r.bye, ""),
+                    "" if draft else after.get(r.bye, ""),
+                    False,
                     draft,
                 )
             )

@@ -9,7 +9,17 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QItemSelectionModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -55,8 +65,14 @@ def header_texts(card: Card, results_hidden: bool) -> tuple[str, str, str, str]:
 
 
 def line_cells(line: CardLine, results_hidden: bool) -> list[str]:
-    cells = [str(line.round), line.opponent + (" ✎" if line.overridden else ""), line.colour, line.float,
-             line.result, line.score]
+    cells = [
+        str(line.round),
+        line.opponent + (" ✎" if line.overridden else ""),
+        line.colour,
+        line.float,
+        line.result,
+        line.score,
+    ]
     if results_hidden:
         cells[4:] = ["", ""]
     return cells
@@ -238,8 +254,15 @@ class CardDelegate(QStyledItemDelegate):
             colour = OVERRIDE_COLOUR if line.overridden else (mid if line.draft else text_colour)
             if line.round == self._model.in_progress:
                 painter.setFont(bold)
-            self._draw_row(painter, inner.left(), y + 2 + h * (k + 1), h, widths,
-                           line_cells(line, self._model.results_hidden), colour)
+            self._draw_row(
+                painter,
+                inner.left(),
+                y + 2 + h * (k + 1),
+                h,
+                widths,
+                line_cells(line, self._model.results_hidden),
+                colour,
+            )
             painter.setFont(option.font)
         painter.restore()
 
@@ -331,9 +354,7 @@ class CardsView(ContextView):
         if not self.context.fetch(after, self.refresh_if_visible_again):
             return
         scores = scores_from(players, [self.context.read(service, *args) for service, args in after])
-        marked = {
-            r.number: frozenset(b.number for b in r.boards if b.overridden) for r in rounds if r.overrides
-        }
+        marked = {r.number: frozenset(b.number for b in r.boards if b.overridden) for r in rounds if r.overrides}
         floats = self.context.read(sv.round_floats)
         context, generation = self.context, self.context.generation
         rounds_count = context.tournament.rounds_count

@@ -19,7 +19,9 @@ def first_open_round(rounds: tuple[RoundInfo, ...]) -> int:
     return last.number if last.state == "draft" else last.number + 1
 
 
-def scores_from(players: Sequence[PlayerInfo], standings: Sequence[Sequence[StandingRow]]) -> dict[int, tuple[int, ...]]:
+def scores_from(
+    players: Sequence[PlayerInfo], standings: Sequence[Sequence[StandingRow]]
+) -> dict[int, tuple[int, ...]]:
     """Each player's score (tenths) after rounds 0, 1, ..., k: ``scores[number][k]``, from the standings
     already read (``standings[k - 1]`` after round k, :func:`arbiter_app.services.standings`)."""
     scores: dict[int, list[int]] = {p.number: [0] for p in players}

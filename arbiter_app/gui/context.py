@@ -162,8 +162,13 @@ class TournamentContext(QObject):
         self._submit(self.reader, service, args, on_done, on_error, kwargs)
 
     def _submit(
-        self, runner: Runner, service: Callable[..., Any], args: tuple[Any, ...], on_done: Callback,
-        on_error: Callback | None, kwargs: dict[str, Any] | None = None,
+        self,
+        runner: Runner,
+        service: Callable[..., Any],
+        args: tuple[Any, ...],
+        on_done: Callback,
+        on_error: Callback | None,
+        kwargs: dict[str, Any] | None = None,
     ) -> None:
         """``service(db, tournament_id, *args, **kwargs)`` on ``runner``: in the child process when it uses one."""
         kwargs = kwargs or {}

@@ -91,8 +91,9 @@ class CrosstableView(ContextView):
         self.pages.addTab(self.rounds, "All rounds")
         self.pages.addTab(card_page, "Player card")
         layout = QVBoxLayout(self)
-        layout.addLayout(button_row(heading("Round robin"), tool_button(self.berger_action),
-                                    tool_button(self.hand_action)))
+        layout.addLayout(
+            button_row(heading("Round robin"), tool_button(self.berger_action), tool_button(self.hand_action))
+        )
         layout.addWidget(self.pages, 1)
 
     def actions_for_menu(self) -> list[QAction]:
@@ -139,8 +140,16 @@ class CrosstableView(ContextView):
         self._show_card()
 
     def _show_crosstable(self, table: RoundRobinTable) -> None:
-        headers = ["Berger", "No.", "Name", "Rating", *(str(k) for k in range(1, len(table.lines) + 1)), "Points",
-                   *table.tiebreaks, "Place"]
+        headers = [
+            "Berger",
+            "No.",
+            "Name",
+            "Rating",
+            *(str(k) for k in range(1, len(table.lines) + 1)),
+            "Points",
+            *table.tiebreaks,
+            "Place",
+        ]
         rows = []
         # one format per column, as the standings write it (issue 28)
         counted = [line for line in table.lines if line.counted and line.tiebreaks]
@@ -165,8 +174,16 @@ class CrosstableView(ContextView):
         for number, boards, out, paired in self.context.read(sv.rounds_table):
             when = "yes" if paired else "to come"
             for board, (white, black, result) in enumerate(boards, 1):
-                rows.append([str(number), str(board), f"{white} {names.get(white, '')}",
-                             f"{black} {names.get(black, '')}", result, when])
+                rows.append(
+                    [
+                        str(number),
+                        str(board),
+                        f"{white} {names.get(white, '')}",
+                        f"{black} {names.get(black, '')}",
+                        result,
+                        when,
+                    ]
+                )
             rows.extend([str(number), "–", f"{p} {names.get(p, '')}", "sits out", "", when] for p in out)
         _fill(self.rounds, ["Round", "Board", "White", "Black", "Result", "Paired"], rows)
 

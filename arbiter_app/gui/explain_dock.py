@@ -146,8 +146,10 @@ class ExplainDock(QDockWidget):
         if not isinstance(window, QMainWindow):
             return self.minimumWidth()
         parts = [window.centralWidget(), window.menuWidget(), window.findChild(QStatusBar, options=DIRECT)]
-        widest = max([self.minimumWidth(), self.minimumSizeHint().width()]
-                     + [w.minimumSizeHint().width() for w in parts if w is not None and not w.isHidden()])
+        widest = max(
+            [self.minimumWidth(), self.minimumSizeHint().width()]
+            + [w.minimumSizeHint().width() for w in parts if w is not None and not w.isHidden()]
+        )
         margins = window.contentsMargins()
         return widest + margins.left() + margins.right()
 
@@ -384,8 +386,9 @@ class ExplainDock(QDockWidget):
         number = self._asked_round() if round_number is None else round_number
         # Each round is explained by the rules that paired it (the tournament may have changed edition since).
         by_table = sv.system_of_info(ctx.tournament).paired_by_table
-        return xs.Question(str(ctx.path), ctx.tournament_id, number, ctx.read(sv.round_edition, number), self.version,
-                           by_table)
+        return xs.Question(
+            str(ctx.path), ctx.tournament_id, number, ctx.read(sv.round_edition, number), self.version, by_table
+        )
 
     def _submit(
         self, service: Callable[..., Any], *args: Any, on_done: Callable[[Any], None], asked: bool = False
@@ -513,7 +516,9 @@ class ExplainDock(QDockWidget):
         head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         window = self.parentWidget()
         if isinstance(window, QMainWindow) and window.dockWidgetArea(self) in SIDES and not self.isFloating():
-            wanted = head.length() + (self.width() - table.viewport().width()) + table.verticalScrollBar().sizeHint().width()
+            wanted = (
+                head.length() + (self.width() - table.viewport().width()) + table.verticalScrollBar().sizeHint().width()
+            )
             wanted = max(min(wanted, window.width() // 2), self.width_left())
             if wanted > self.width():
                 window.resizeDocks([self], [wanted], Qt.Orientation.Horizontal)

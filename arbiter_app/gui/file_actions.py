@@ -94,8 +94,11 @@ class FileActions(QMainWindow):
         """At every open: a file changed outside the program is a Level-3 warning; proceeding records the change
         in the audit log (a file open read-only is only shown), cancelling leaves it unopened.  The chain is checked
         off the window's thread (the window repaints meanwhile, issue 28)."""
-        report = self._wait_for(partial(files.audit_chain_of, str(db.path))) if db.path is not None else (
-            sv.verify_audit_chain(db))
+        report = (
+            self._wait_for(partial(files.audit_chain_of, str(db.path)))
+            if db.path is not None
+            else (sv.verify_audit_chain(db))
+        )
         if report.intact:
             return True
         if db.read_only:
@@ -236,7 +239,11 @@ class FileActions(QMainWindow):
         path = self.context.path or files.data_folder() / "tournament.db"  # a server's: a file of its own
         suggested = path.with_name(f"{path.stem}-copy{path.suffix}")
         name, _ = QFileDialog.getSaveFileName(
-            self, "Save a copy of the tournament file", str(suggested), FILE_FILTER, options=QFileDialog.Option.DontConfirmOverwrite
+            self,
+            "Save a copy of the tournament file",
+            str(suggested),
+            FILE_FILTER,
+            options=QFileDialog.Option.DontConfirmOverwrite,
         )
         if name:
             self.save_copy_as(Path(name))
@@ -271,7 +278,9 @@ class FileActions(QMainWindow):
         if checklist:  # none of it is fatal: listed before the export
             QMessageBox.information(self, "FIDE rating report checklist", "\n".join(checklist))
         suggested = self.context.path.with_suffix(".trf") if self.context.path else Path("tournament.trf")
-        name, _ = QFileDialog.getSaveFileName(self, f"Export {chosen}", str(suggested), TRF_FILTER, options=QFileDialog.Option.DontConfirmOverwrite)
+        name, _ = QFileDialog.getSaveFileName(
+            self, f"Export {chosen}", str(suggested), TRF_FILTER, options=QFileDialog.Option.DontConfirmOverwrite
+        )
         if name:
             self.write_trf_export(name, chosen.split()[0].lower(), final=chosen.endswith("final report"))
 

@@ -178,8 +178,15 @@ def name_pages(info: RoundInfo, players: Sequence[PlayerInfo], columns: int, row
     pages = []
     for k, chunk in enumerate(chunks):
         span = f" {initials(keys, k * per_page, k * per_page + len(chunk) - 1)}" if chunk else ""
-        pages.append(HallPage(f"Round {info.number} — find your board{span}", ("Player", "Bd", "Colour"),
-                              tuple(chunk), columns, span.strip()))
+        pages.append(
+            HallPage(
+                f"Round {info.number} — find your board{span}",
+                ("Player", "Bd", "Colour"),
+                tuple(chunk),
+                columns,
+                span.strip(),
+            )
+        )
     return pages
 
 
@@ -191,8 +198,9 @@ def shown_round(rounds: Sequence[RoundInfo]) -> RoundInfo | None:
 class HallDisplay(QWidget):
     """View > Hall display: a window of its own for a second screen; F11 full screen, arrows to page by hand."""
 
-    def __init__(self, context: TournamentContext | None, seconds: float = PAGE_SECONDS,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, context: TournamentContext | None, seconds: float = PAGE_SECONDS, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("hallDisplay")
         self.setWindowTitle("Pairings — hall display")
@@ -385,13 +393,19 @@ class HallDisplay(QWidget):
             big.setPixelSize(max(8, int(h * 1.2)))
             names_width = QFontMetrics(big).horizontalAdvance(page.names)
             painter.setFont(big)
-            painter.drawText(QRect(m + room - names_width, 0, names_width, title_rect.height()),
-                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, page.names)
+            painter.drawText(
+                QRect(m + room - names_width, 0, names_width, title_rect.height()),
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                page.names,
+            )
             room -= names_width + h
         title = page.title[: len(page.title) - len(page.names)].rstrip() if page.names else page.title
         painter.setFont(title_font)
-        painter.drawText(title_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         QFontMetrics(title_font).elidedText(title, Qt.TextElideMode.ElideRight, max(room, 0)))
+        painter.drawText(
+            title_rect,
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            QFontMetrics(title_font).elidedText(title, Qt.TextElideMode.ElideRight, max(room, 0)),
+        )
         painter.setFont(small)
         painter.drawText(title_rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, footer)
         font = self.page_font(page)

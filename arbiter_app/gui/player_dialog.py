@@ -149,8 +149,10 @@ class PlayerDialog(QDialog):
         if player is not None:
             self.half_byes = QCheckBox("Eligible for ½-point &byes")
             self.half_byes.setObjectName("halfByeEligible")
-            self.half_byes.setToolTip("Untick for a free entry or where the tournament's conditions bar ½-point byes "
-                                      "(checklist Q175): such a request is then refused")
+            self.half_byes.setToolTip(
+                "Untick for a free entry or where the tournament's conditions bar ½-point byes "
+                "(checklist Q175): such a request is then refused"
+            )
             form.addRow("", self.half_byes)
         self.entry_round: QSpinBox | None = None
         self.missed: QComboBox | None = None
@@ -335,7 +337,8 @@ class PlayerDialog(QDialog):
                 changes = {k: v for k, v in fields.items() if getattr(old, k) != v}
                 self.result_player = (
                     self._context.call(sv.edit_player, old.number, expected=old.name, seen=self._seen, **changes)
-                    if changes else old
+                    if changes
+                    else old
                 )
         except Exception as error:  # noqa: BLE001 - refusals shown inline, bugs raised again
             show_inline(self.errors, error)

@@ -90,7 +90,9 @@ def import_csv(parent: QWidget, context: TournamentContext, path: Path | None = 
     done = dialog.result_import
     text = f"{counted(len(done.registered), 'player')} registered."
     if done.skipped:
-        text += f"\n\n{counted(len(done.skipped), 'row')} skipped:\n" + "\n".join(str(b) for b in done.skipped[:SHOWN_CHANGES])
+        text += f"\n\n{counted(len(done.skipped), 'row')} skipped:\n" + "\n".join(
+            str(b) for b in done.skipped[:SHOWN_CHANGES]
+        )
     QMessageBox.information(parent, "CSV import", text)
     return True
 
@@ -99,7 +101,10 @@ def export_csv(parent: QWidget, context: TournamentContext, path: Path | None = 
     if path is None:
         folder = context.path.parent if context.path is not None else data_folder()  # never the working folder
         name, _ = QFileDialog.getSaveFileName(
-            parent, "Export the players as CSV", str(folder / "players.csv"), CSV_FILTER,
+            parent,
+            "Export the players as CSV",
+            str(folder / "players.csv"),
+            CSV_FILTER,
             options=QFileDialog.Option.DontConfirmOverwrite,  # asked below (may_write), with the tournament files
         )
         if not name:
@@ -140,8 +145,10 @@ def add_player_list_actions(window: QMainWindow, menu: QMenu) -> RatingListImpor
         menu.addAction(action)
     # Checklist Q139: the registered ratings are checked after every list import, unless switched off.
     importer.finished.connect(
-        lambda report: isinstance(report, ImportReport)
-        and (c := getattr(window, "context", None)) is not None
-        and check_now(window, c, automatic=True)
+        lambda report: (
+            isinstance(report, ImportReport)
+            and (c := getattr(window, "context", None)) is not None
+            and check_now(window, c, automatic=True)
+        )
     )
     return importer

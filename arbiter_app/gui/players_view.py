@@ -56,7 +56,8 @@ class PlayersView(ContextView):
         self.remove_button = button("Remove", "Remove a player who has never been paired")
         self.import_button = button("Import TRF…", "Create a tournament file from a TRF-16 report")
         self.numbers_button = button(
-            "Pairing numbers…", "Order of equal rating and title, exchange of two TPNs, regeneration (C.04.2-2026 2.2-2.3)"
+            "Pairing numbers…",
+            "Order of equal rating and title, exchange of two TPNs, regeneration (C.04.2-2026 2.2-2.3)",
         )
         self.numbers_button.clicked.connect(self._on_numbers_clicked)
         self.add_button.clicked.connect(self._on_add_clicked)
@@ -175,8 +176,11 @@ class PlayersView(ContextView):
         if last is not None:
             self.select_player(last.number)
             count = len(dialog.added) + (1 if accepted else 0)
-            self.context.message.emit(f"Registered #{last.number} {last.name}" if count == 1
-                                      else f"Registered {count} players, the last #{last.number} {last.name}")
+            self.context.message.emit(
+                f"Registered #{last.number} {last.name}"
+                if count == 1
+                else f"Registered {count} players, the last #{last.number} {last.name}"
+            )
 
     def _on_edit_clicked(self) -> None:
         p = self.selected_player()
@@ -207,7 +211,9 @@ class PlayersView(ContextView):
         p = self.selected_player()
         if self.context is not None and p is not None:
             context, seen = self.context, self.versions.get(p.number)
-            self._act(lambda: context.call(sv.reinstate_player, p.number, seen=seen), f"#{p.number} {p.name} paired again")
+            self._act(
+                lambda: context.call(sv.reinstate_player, p.number, seen=seen), f"#{p.number} {p.name} paired again"
+            )
 
     def _on_bye_clicked(self) -> None:
         p = self.selected_player()
@@ -241,7 +247,9 @@ class PlayersView(ContextView):
         answer = QMessageBox.question(self, "Remove player", f"Remove #{p.number} {p.name} from the tournament?")
         if answer == QMessageBox.StandardButton.Yes:
             context = self.context
-            self._act(lambda: context.call(sv.remove_player, p.number, expected=p.name), f"#{p.number} {p.name} removed")
+            self._act(
+                lambda: context.call(sv.remove_player, p.number, expected=p.name), f"#{p.number} {p.name} removed"
+            )
 
     def _act(self, action: Callable[[], object], done_text: str) -> None:
         try:

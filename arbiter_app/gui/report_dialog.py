@@ -244,7 +244,10 @@ class ReportDialog(QDialog):
             return
         kinds = "PDF documents (*.pdf)" if suffix == ".pdf" else "HTML documents (*.html)"
         name, _ = QFileDialog.getSaveFileName(
-            self, f"Save the {TITLES[self.kind].lower()}", str(self.suggested_path(suffix)), kinds,
+            self,
+            f"Save the {TITLES[self.kind].lower()}",
+            str(self.suggested_path(suffix)),
+            kinds,
             options=QFileDialog.Option.DontConfirmOverwrite,  # asked below (may_write), with the tournament files
         )
         if not name:

@@ -18,9 +18,7 @@ from PySide6.QtWidgets import QLineEdit, QWidget
 RESULT_KEYS = {"1": "1-0", "0": "0-1", "=": "1/2", "+": "+-", "-": "-+", "w": "1/2-0", "b": "0-1/2", "x": "0-0"}
 """Key -> result as the services spell it: 1-0, 0-1, draw, white wins by forfeit, black wins by forfeit,
 ½-0, 0-½, 0-0 (played)."""
-KEY_WORDS = (
-    "1 = 1-0    0 = 0-1    = = ½-½    + = +/− (forfeit)    − = −/+ (forfeit)    w = ½-0    b = 0-½    x = 0-0"
-)
+KEY_WORDS = "1 = 1-0    0 = 0-1    = = ½-½    + = +/− (forfeit)    − = −/+ (forfeit)    w = ½-0    b = 0-½    x = 0-0"
 
 
 class ResultEntry(QLineEdit):

@@ -136,7 +136,9 @@ class RoundActions(QObject):
         self.repair.setToolTip(pairing or "Pair the draft round again (after corrections or byes; drops an override)")
         self.publish.setEnabled(not busy and is_draft and not publishing)
         self.publish.setText("P&ublish" + (f" ({publishing})" if publishing else ""))
-        self.publish.setToolTip(publishing or "C.04.2.D.7: make the pairing official (a backup copy of the file is made)")
+        self.publish.setToolTip(
+            publishing or "C.04.2.D.7: make the pairing official (a backup copy of the file is made)"
+        )
         self.override.setEnabled(not busy and info is not None)
         target = self.edit_target()
         self.edit_pairings.setEnabled(not busy and ctx is not None and target is not None)

@@ -213,9 +213,13 @@ class HandPairingDialog(QDialog):
         if problems:
             _say(self.message, "C.05: " + "; ".join(problems) + ".", True)
             return False
-        _say(self.message, f"Round {self.round_number} is sound: no pair meets more often than the round robin "
-                           "allows (C.05), no one plays twice, no one has one colour three games in a row "
-                           "(checklist Q102).", False)
+        _say(
+            self.message,
+            f"Round {self.round_number} is sound: no pair meets more often than the round robin "
+            "allows (C.05), no one plays twice, no one has one colour three games in a row "
+            "(checklist Q102).",
+            False,
+        )
         return True
 
     def pair(self) -> None:

@@ -283,8 +283,12 @@ class RoundsView(ContextView):
         words = dict(BYE_WORDS)
         system = sv.system_of_info(self.context.tournament) if self.context else None
         # a round robin's player without a board sits out by the Berger table (issue 28: shown as "(unpaired)")
-        words["unpaired"] = "sits out: the Berger table's free number" if system and system.paired_by_table else "not paired"
-        others = [f"#{n} {self._name(n)} ({words.get(kind, kind)})" for n, kind in info.not_paired if kind not in REQUESTED]
+        words["unpaired"] = (
+            "sits out: the Berger table's free number" if system and system.paired_by_table else "not paired"
+        )
+        others = [
+            f"#{n} {self._name(n)} ({words.get(kind, kind)})" for n, kind in info.not_paired if kind not in REQUESTED
+        ]
         if others:
             parts.append("<b>Not paired:</b> " + ", ".join(others))
         if info.overrides:

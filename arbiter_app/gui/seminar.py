@@ -85,8 +85,14 @@ class SeminarView(QWidget):
             return
         self._asked = True
         if self.runner.use_processes:
-            self.runner.submit(process_call.call, part_of, self.question, self.parts_known, on_done=self.add_part,
-                               on_error=self._failed)
+            self.runner.submit(
+                process_call.call,
+                part_of,
+                self.question,
+                self.parts_known,
+                on_done=self.add_part,
+                on_error=self._failed,
+            )
         else:
             self.runner.submit(part_of, self.question, self.parts_known, on_done=self.add_part, on_error=self._failed)
 

@@ -74,8 +74,17 @@ def _measured(font: str, text: str, width: int) -> float:
     return rect.height()
 
 
-def _fitting(base: QFont, lines: Sequence[str], width: float, height: float, largest: float, smallest: float = 11,
-             bold: bool = False, mono: bool = False, gap: float = 0.35) -> QFont:
+def _fitting(
+    base: QFont,
+    lines: Sequence[str],
+    width: float,
+    height: float,
+    largest: float,
+    smallest: float = 11,
+    bold: bool = False,
+    mono: bool = False,
+    gap: float = 0.35,
+) -> QFont:
     """The largest type (down to ``smallest``) at which ``lines`` wrapped to ``width`` fit ``height``."""
     size = largest
     while size > smallest:
@@ -87,8 +96,9 @@ def _fitting(base: QFont, lines: Sequence[str], width: float, height: float, lar
     return _font(base, smallest, bold, mono)
 
 
-def _draw_lines(p: QPainter, font: QFont, lines: Sequence[str], rect: QRectF, colour: QColor = INK,
-                gap: float = 0.35) -> float:
+def _draw_lines(
+    p: QPainter, font: QFont, lines: Sequence[str], rect: QRectF, colour: QColor = INK, gap: float = 0.35
+) -> float:
     """Wrapped paragraphs from the top of ``rect``; the height used."""
     p.setFont(font)
     p.setPen(colour)
@@ -126,26 +136,42 @@ class SlideCanvas:
         title_font = _fitting(self.base, [slide.title], w - 2 * MARGIN, 48, 36, 20, bold=True)
         p.setFont(title_font)
         p.setPen(INK)
-        p.drawText(QRectF(MARGIN, 46, w - 2 * MARGIN, 50),
-                   int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter) | int(Qt.TextFlag.TextSingleLine),
-                   QFontMetricsF(title_font).elidedText(slide.title, Qt.TextElideMode.ElideRight, w - 2 * MARGIN))
+        p.drawText(
+            QRectF(MARGIN, 46, w - 2 * MARGIN, 50),
+            int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter) | int(Qt.TextFlag.TextSingleLine),
+            QFontMetricsF(title_font).elidedText(slide.title, Qt.TextElideMode.ElideRight, w - 2 * MARGIN),
+        )
         p.setPen(QPen(BOX_EDGE, 1))
         p.drawLine(QPointF(MARGIN, HEIGHT - 40), QPointF(w - MARGIN, HEIGHT - 40))
         p.setFont(_font(self.base, 17))
         p.setPen(MUTED)
-        p.drawText(QRectF(MARGIN, HEIGHT - 36, w - 2 * MARGIN, 30),
-                   int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), hint)
+        p.drawText(
+            QRectF(MARGIN, HEIGHT - 36, w - 2 * MARGIN, 30),
+            int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+            hint,
+        )
         p.setFont(_font(self.base, 20, bold=True))
         p.setPen(INK)
-        p.drawText(QRectF(MARGIN, HEIGHT - 36, w - 2 * MARGIN, 30),
-                   int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), step_text(step, total))
+        p.drawText(
+            QRectF(MARGIN, HEIGHT - 36, w - 2 * MARGIN, 30),
+            int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+            step_text(step, total),
+        )
         return QRectF(MARGIN, 106, w - 2 * MARGIN, HEIGHT - 40 - 106 - 10)
 
     # --- text slides ----------------------------------------------------------
 
     def text(self, slide: Slide, area: QRectF) -> None:
-        font = _fitting(self.base, slide.lines, area.width(), area.height(), 24 if slide.monospace else 28,
-                        8 if slide.monospace else 11, mono=slide.monospace, gap=0.1 if slide.monospace else 0.5)
+        font = _fitting(
+            self.base,
+            slide.lines,
+            area.width(),
+            area.height(),
+            24 if slide.monospace else 28,
+            8 if slide.monospace else 11,
+            mono=slide.monospace,
+            gap=0.1 if slide.monospace else 0.5,
+        )
         used = _draw_lines(self.p, font, slide.lines, area, gap=0.1 if slide.monospace else 0.5)
         if used > area.height() + font.pixelSize():  # the last paragraph's gap may pass the edge
             self.overflow.append("text")
@@ -165,10 +191,14 @@ class SlideCanvas:
         p.setFont(_font(self.base, 15))
         p.setPen(MUTED)
         for x in (left, right):
-            p.drawText(QRectF(x + 34, area.top() + 6, col_w - 34, 24), int(Qt.AlignmentFlag.AlignLeft),
-                       f"({b.article})")
-        rows = max(len(b.s1) + (len(b.limbo) + 1 if b.limbo else 0) + (1 if b.s1_more else 0),
-                   len(b.s2) + (1 if b.s2_more else 0), 1)
+            p.drawText(
+                QRectF(x + 34, area.top() + 6, col_w - 34, 24), int(Qt.AlignmentFlag.AlignLeft), f"({b.article})"
+            )
+        rows = max(
+            len(b.s1) + (len(b.limbo) + 1 if b.limbo else 0) + (1 if b.s1_more else 0),
+            len(b.s2) + (1 if b.s2_more else 0),
+            1,
+        )
         top = area.top() + 36
         row_h = min(74.0, (area.bottom() - top - 30) / rows)
         box_h = row_h * 0.82
@@ -187,8 +217,11 @@ class SlideCanvas:
         if b.limbo:
             p.setFont(_font(self.base, 17, bold=True))
             p.setPen(MDP_MARK)
-            p.drawText(QRectF(left, y, col_w, row_h), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom),
-                       f"Limbo ({b.article})")
+            p.drawText(
+                QRectF(left, y, col_w, row_h),
+                int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom),
+                f"Limbo ({b.article})",
+            )
             column(b.limbo, left, y + row_h, 2)
         column(b.s2, right, top, 1, b.s2_more)
         self._pairs(slide)
@@ -226,8 +259,11 @@ class SlideCanvas:
         name_w = rect.right() - pad - x - (0 if two_lines else details)
         name_font = _font(self.base, size)
         p.setFont(name_font)
-        p.drawText(QRectF(x, top.top(), name_w, line_h), mid | int(Qt.AlignmentFlag.AlignLeft),
-                   QFontMetricsF(name_font).elidedText(player.name, Qt.TextElideMode.ElideRight, name_w))
+        p.drawText(
+            QRectF(x, top.top(), name_w, line_h),
+            mid | int(Qt.AlignmentFlag.AlignLeft),
+            QFontMetricsF(name_font).elidedText(player.name, Qt.TextElideMode.ElideRight, name_w),
+        )
         if two_lines:
             y, x = top.bottom() - 4, rect.left() + pad + num_w + size * 0.5
         else:
@@ -241,8 +277,9 @@ class SlideCanvas:
         if player.floats:
             p.setFont(_font(self.base, size * 0.8, bold=True))
             p.setPen(MDP_MARK)
-            p.drawText(QRectF(x + chip_w + 4, y, floats_w, line_h), mid | int(Qt.AlignmentFlag.AlignLeft),
-                       player.floats)
+            p.drawText(
+                QRectF(x + chip_w + 4, y, floats_w, line_h), mid | int(Qt.AlignmentFlag.AlignLeft), player.floats
+            )
 
     def _chip(self, colour: str, rect: QRectF, size: float) -> None:
         """The colour preference: a white chip for White, a black one for Black, none for none."""
@@ -351,8 +388,11 @@ class SlideCanvas:
         p.drawText(QRectF(rect.left() + 6, rect.top(), label_w, row_h), mid, "Criterion")
         p.drawText(QRectF(rect.left() + label_w, rect.top(), value_w, row_h), mid, "This candidate")
         if slide.compared_with:
-            p.drawText(QRectF(rect.left() + label_w + value_w, rect.top(), value_w, row_h), mid,
-                       slide.compared_with.capitalize())
+            p.drawText(
+                QRectF(rect.left() + label_w + value_w, rect.top(), value_w, row_h),
+                mid,
+                slide.compared_with.capitalize(),
+            )
         y = rect.top() + row_h
         for row in slide.criteria:
             cell = QRectF(rect.left(), y, rect.width(), row_h)
@@ -365,11 +405,17 @@ class SlideCanvas:
             p.setFont(font)
             metrics = QFontMetricsF(font)
             p.drawText(QRectF(rect.left() + 6, y, label_w - 6, row_h), mid, row.label)
-            p.drawText(QRectF(rect.left() + label_w, y, value_w - 6, row_h), mid,
-                       metrics.elidedText(row.value, Qt.TextElideMode.ElideRight, value_w - 6))
+            p.drawText(
+                QRectF(rect.left() + label_w, y, value_w - 6, row_h),
+                mid,
+                metrics.elidedText(row.value, Qt.TextElideMode.ElideRight, value_w - 6),
+            )
             if slide.compared_with:
-                p.drawText(QRectF(rect.left() + label_w + value_w, y, value_w - 6, row_h), mid,
-                           metrics.elidedText(row.best, Qt.TextElideMode.ElideRight, value_w - 6))
+                p.drawText(
+                    QRectF(rect.left() + label_w + value_w, y, value_w - 6, row_h),
+                    mid,
+                    metrics.elidedText(row.best, Qt.TextElideMode.ElideRight, value_w - 6),
+                )
             y += row_h
         return rect.height()
 
@@ -383,8 +429,11 @@ class SlideCanvas:
         legend = "Orange: floats down (in the last bracket: the bye)   ▌MDP   W/B strong, w/b mild, * absolute"
         self.p.setFont(_font(self.base, 15))
         self.p.setPen(MUTED)
-        self.p.drawText(QRectF(area.left(), area.bottom() - 22, area.width(), 22),
-                        int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), legend)
+        self.p.drawText(
+            QRectF(area.left(), area.bottom() - 22, area.width(), 22),
+            int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+            legend,
+        )
         area.setBottom(area.bottom() - 26)
         split = area.left() + area.width() * 0.58
         self.bracket(slide.bracket, QRectF(area.left(), area.top(), split - area.left() - 10, area.height()), slide)
@@ -396,8 +445,15 @@ def step_text(step: int, total: int) -> str:
     return f"Step {step + 1} of {total}"
 
 
-def paint_slide(painter: QPainter, size: QSizeF | QSize, slide: Slide, step: int, total: int, hint: str = "",
-                base: QFont | None = None) -> SlideCanvas:
+def paint_slide(
+    painter: QPainter,
+    size: QSizeF | QSize,
+    slide: Slide,
+    step: int,
+    total: int,
+    hint: str = "",
+    base: QFont | None = None,
+) -> SlideCanvas:
     """``slide`` (step ``step`` of ``total``, from 0) over a device of ``size``, scaled to fit, centred; the
     canvas it was laid out on (``overflow``: what did not fit)."""
     width, height = float(size.width()), float(size.height())
@@ -415,8 +471,7 @@ def paint_slide(painter: QPainter, size: QSizeF | QSize, slide: Slide, step: int
     return canvas
 
 
-def slide_image(slide: Slide, step: int, total: int, width: int = 1024, height: int = 768,
-                hint: str = "") -> QImage:
+def slide_image(slide: Slide, step: int, total: int, width: int = 1024, height: int = 768, hint: str = "") -> QImage:
     image = QImage(width, height, QImage.Format.Format_RGB32)
     painter = QPainter(image)
     try:
@@ -439,8 +494,9 @@ class SlidesPdf:
         self.writer.setTitle(title)
         self.writer.setCreator("arbiter_app")
         self.writer.setResolution(96)
-        self.writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Landscape,
-                                              QMarginsF(0, 0, 0, 0)))
+        self.writer.setPageLayout(
+            QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Landscape, QMarginsF(0, 0, 0, 0))
+        )
         self.painter = QPainter()
 
     def add(self, slide: Slide) -> None:

@@ -115,7 +115,11 @@ class StandingsView(ContextView):
                 )
             index = self.after.findData(wanted) if wanted is not None else -1
             if index < 0:  # the last round with every result in (its tie-breaks), else the last one
-                index = self.after.findData(sv.last_complete(rounds)) if sv.last_complete(rounds) else self.after.count() - 1
+                index = (
+                    self.after.findData(sv.last_complete(rounds))
+                    if sv.last_complete(rounds)
+                    else self.after.count() - 1
+                )
             self.after.setCurrentIndex(index)
         self.show_after(self.after.currentData(), rounds)
 
@@ -154,7 +158,12 @@ class StandingsView(ContextView):
 
         if self.runner.use_processes and ctx.path is not None:
             self.runner.submit(
-                process_call.call_service, service.__name__, ctx.path, ctx.tournament_id, after, on_done=keep,
+                process_call.call_service,
+                service.__name__,
+                ctx.path,
+                ctx.tournament_id,
+                after,
+                on_done=keep,
                 on_error=self._on_failed,
             )
         else:
@@ -184,7 +193,8 @@ class StandingsView(ContextView):
                 + "; ".join(f"{e.code} = {e.name} ({e.source})" for e in legend)
                 + f". {NOT_USED} = not used for this player (not defined, or DE whose Article 6 conditions fail)."
                 + "".join(f" {c} separated no one." for c in codes if c not in table.deciding)
-                + " " + table.ties
+                + " "
+                + table.ties
                 + (" (hand) = placed by the arbiter within a tie." if table.any_by_hand else "")
                 + (f" {ENTERED.strip()} = value entered by hand." if table.any_entered else "")
                 + self._provisional(after)

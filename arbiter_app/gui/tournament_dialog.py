@@ -98,7 +98,10 @@ def round_dates_edit() -> QLineEdit:
 
 
 def add_report_rows(
-    form: QFormLayout, federation: QLineEdit, time_control: QLineEdit, time_control_code: QLineEdit,
+    form: QFormLayout,
+    federation: QLineEdit,
+    time_control: QLineEdit,
+    time_control_code: QLineEdit,
     round_dates: QLineEdit,
 ) -> None:
     """The settings only FIDE's rating report asks for (TRF 032, 122, 222, 132)."""
@@ -153,8 +156,10 @@ def system_combo() -> QComboBox:
     combo = QComboBox()
     for label, system, double, reverse in SYSTEM_CHOICES:
         combo.addItem(label, (system, double, reverse))
-    combo.setToolTip("Chosen now, frozen once round 1 is paired. A round robin's rounds follow from its players; "
-                     "its Berger numbers are drawn by lot (or set by hand) before round 1.")
+    combo.setToolTip(
+        "Chosen now, frozen once round 1 is paired. A round robin's rounds follow from its players; "
+        "its Berger numbers are drawn by lot (or set by hand) before round 1."
+    )
     return combo
 
 
@@ -264,7 +269,9 @@ class TournamentDialog(QDialog):
             widget.setEnabled(not round_robin)
         if round_robin:
             self.accelerated.setChecked(False)
-            self.rounds.setToolTip("A round robin's rounds follow from its players (set when the Berger numbers are drawn)")
+            self.rounds.setToolTip(
+                "A round robin's rounds follow from its players (set when the Berger numbers are drawn)"
+            )
             self.tie_breaks.setCurrentText(ROUND_ROBIN_TIE_BREAKS)
         else:
             self.rounds.setToolTip("C.04.1.a: the number of rounds is declared beforehand")

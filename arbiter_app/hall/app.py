@@ -359,6 +359,7 @@ def create_app(db: Database, tournament_id: int, writes_per_minute: int = WRITES
         """The round's data, made once per version for every page."""
         if version is None:
             version = await hall.current()
+
         def making() -> Awaitable[hv.HallView]:
             made = hall.built.get(("view",))  # a round being entered: only its results read again
             return run_in_threadpool(hv.hall_view, db, tournament_id, None if made is None else made[1])
@@ -457,8 +458,9 @@ def create_app(db: Database, tournament_id: int, writes_per_minute: int = WRITES
         token = request.path_params["token"]
         client = request.client.host if request.client else "?"
         if not (hall.writes.allow(f"ip:{client}") and hall.writes.allow(f"token:{dp.token_hash(token)}")):
-            return PlainTextResponse("too many results sent: wait a minute", status_code=429,
-                                     headers={"retry-after": "60"})
+            return PlainTextResponse(
+                "too many results sent: wait a minute", status_code=429, headers={"retry-after": "60"}
+            )
         if not _same_origin(request):
             return PlainTextResponse("refused: the form did not come from this server's page", status_code=403)
         body = await request.body()
@@ -530,4 +532,3 @@ def _same_origin(request: Request) -> bool:
     if origin == "null":
         return False
     return urlsplit(origin).netloc == request.headers.get("host", "")
-

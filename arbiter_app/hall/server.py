@@ -20,9 +20,7 @@ from arbiter_app.services.files import Database
 __all__ = ["DEFAULT_PORT", "HallServer", "free_port", "lan_address", "serve"]
 
 
-def _config(
-    db: Database, tournament_id: int, host: str, port: int, writes: int = WRITES_PER_MINUTE
-) -> uvicorn.Config:
+def _config(db: Database, tournament_id: int, host: str, port: int, writes: int = WRITES_PER_MINUTE) -> uvicorn.Config:
     return uvicorn.Config(
         create_app(db, tournament_id, writes), host=host, port=port, log_level="warning", access_log=False,
         timeout_graceful_shutdown=2, lifespan="on", server_header=False, timeout_keep_alive=30,
@@ -30,7 +28,11 @@ def _config(
 
 
 def serve(
-    db: Database, tournament_id: int, host: str, port: int, writes: int = WRITES_PER_MINUTE,
+    db: Database,
+    tournament_id: int,
+    host: str,
+    port: int,
+    writes: int = WRITES_PER_MINUTE,
     on_started: Callable[[], None] | None = None,
 ) -> None:
     """Serve until interrupted (Ctrl+C); ``writes``: results a minute from one address and one deputy;

@@ -57,7 +57,8 @@ BAKU_2016_ARTICLES: dict[str, Article] = {
 
 FIDE_2026_ARTICLES: dict[str, Article] = {
     "published": Article(
-        "C.04.2-2026 4.4", "a published pairing is changed only in one of the five cases of 4.4, which the arbiter names"
+        "C.04.2-2026 4.4",
+        "a published pairing is changed only in one of the five cases of 4.4, which the arbiter names",
     ),
     "repeat": Article("C.04.1-2026 Art. 2", "two participants shall not play against each other more than once"),
     "forbidden": Article("C.04.3-2026 2.1.1 [C1]", "participants the arbiter ruled out shall not meet"),
@@ -67,7 +68,9 @@ FIDE_2026_ARTICLES: dict[str, Article] = {
     "colour-difference": Article(
         "C.04.1-2026 Art. 6", "the colour difference shall not be greater than 2 or less than -2"
     ),
-    "three-in-a-row": Article("C.04.1-2026 Art. 7", "no participant shall receive the same colour three times in a row"),
+    "three-in-a-row": Article(
+        "C.04.1-2026 Art. 7", "no participant shall receive the same colour three times in a row"
+    ),
     "bye": Article(
         "C.04.3-2026 2.1.2 [C2]",
         "a participant who had a pairing-allocated bye, or scored a win's points in a round without playing, shall "
@@ -77,7 +80,9 @@ FIDE_2026_ARTICLES: dict[str, Article] = {
         "C.04.3-2026 1.9.1", "every participant to be paired is paired exactly once, but at most one with the bye"
     ),
     "not-paired": Article("C.04.2-2026 3.3", "a participant known not to play a round is not paired in it"),
-    "results": Article("C.04.2-2026 4.3", "results are corrected only as 4.3 allows; a discarded result is a correction"),
+    "results": Article(
+        "C.04.2-2026 4.3", "results are corrected only as 4.3 allows; a discarded result is a correction"
+    ),
     "later-rounds": Article("C.04.2-2026 4.3", "a correction takes effect in the pairings still to be made"),
     "reason": Article("C.04.2-2026 1.5", "correct pairings shall not be altered in anyone's favour"),
     "ref-rematch": Article("[C1]", "two participants shall not meet twice"),
@@ -89,11 +94,13 @@ PUBLISHED_CHANGE_CASES_2026: tuple[ChangeCase, ...] = (
     ChangeCase("rematch", "C.04.2-2026 4.4.1", "two participants who have already met were paired (a rematch)"),
     ChangeCase("competition-rules", "C.04.2-2026 4.4.2", "the rules of the competition allow the change"),
     ChangeCase(
-        "unpaired-pair", "C.04.2-2026 4.4.3",
+        "unpaired-pair",
+        "C.04.2-2026 4.4.3",
         "two participants close in the standings, both left without an opponent, agree to play each other",
     ),
     ChangeCase(
-        "late-entry", "C.04.2-2026 4.4.4",
+        "late-entry",
+        "C.04.2-2026 4.4.4",
         "a late entry is admitted, the changes being minimal and agreed by everyone involved",
     ),
     ChangeCase("top-boards", "C.04.2-2026 4.4.5", "unforeseeable events affecting the top boards in the final round"),

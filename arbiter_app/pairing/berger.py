@@ -175,16 +175,16 @@ class BergerRow:
     text: str
 
 
-def berger_row(players: int, player: int, round_number: int, double: bool = False,
-               reverse_last_two: bool = False) -> BergerRow:
+def berger_row(
+    players: int, player: int, round_number: int, double: bool = False, reverse_last_two: bool = False
+) -> BergerRow:
     """Explain round ``round_number`` for ``player``: the table round, the board and the colour's rule."""
     rounds = schedule(players, double, reverse_last_two)
     if not 1 <= round_number <= len(rounds):
         raise ArbiterError(f"the round robin has rounds 1 to {len(rounds)}, not {round_number}")
     count = rounds_in_cycle(players)
     cycle = 1 if round_number <= count else 2
-    table_round = (cycle_order(players, reverse_last_two)[round_number - 1] if cycle == 1
-                   else round_number - count)
+    table_round = cycle_order(players, reverse_last_two)[round_number - 1] if cycle == 1 else round_number - count
     table = table_size(players)
     source = f"Berger table of {table}" + (f" (number {table} missing: {players} players)" if table != players else "")
     where = f"round {round_number} is row 'Rd {table_round}' of the {source}"
@@ -194,8 +194,15 @@ def berger_row(players: int, player: int, round_number: int, double: bool = Fals
         where += ", the last two rounds of the first cycle reversed"
     current = rounds[round_number - 1]
     if current.bye == player:
-        return BergerRow(round_number, table_round, cycle, player, None, None,
-                         f"{where}; player {player} is drawn against {table} and sits out")
+        return BergerRow(
+            round_number,
+            table_round,
+            cycle,
+            player,
+            None,
+            None,
+            f"{where}; player {player} is drawn against {table} and sits out",
+        )
     for board, (white, black) in enumerate(current.boards, 1):
         if player in (white, black):
             opponent = black if player == white else white
@@ -203,12 +210,20 @@ def berger_row(players: int, player: int, round_number: int, double: bool = Fals
             if board == 1 and (table in (white, black) or current.bye is None):
                 rule = f"board 1: {table} meets k = {k}; k has white in the odd rows, {table} in the even rows"
             else:
-                rule = (f"boards 2..{table // 2} pair k + s (white) with k - s (black) around the circle"
-                        f" 1..{table - 1}, k = {k}")
+                rule = (
+                    f"boards 2..{table // 2} pair k + s (white) with k - s (black) around the circle"
+                    f" 1..{table - 1}, k = {k}"
+                )
             colour = "white" if player == white else "black"
-            return BergerRow(round_number, table_round, cycle, player, opponent, player == white,
-                             f"{where}; board {board}: {white}-{black}, player {player} has {colour} "
-                             f"against {opponent} ({rule})")
+            return BergerRow(
+                round_number,
+                table_round,
+                cycle,
+                player,
+                opponent,
+                player == white,
+                f"{where}; board {board}: {white}-{black}, player {player} has {colour} against {opponent} ({rule})",
+            )
     raise ArbiterError(f"player {player} is not in the round robin of {players}")
 
 

@@ -145,7 +145,11 @@ class _Solver:
                     if self.in_blossom[j] == b:
                         i, j = j, i
                     bj = self.in_blossom[j]
-                    if bj != b and self.label[bj] == _S and (best_to[bj] == -1 or self.slack(e) < self.slack(best_to[bj])):
+                    if (
+                        bj != b
+                        and self.label[bj] == _S
+                        and (best_to[bj] == -1 or self.slack(e) < self.slack(best_to[bj]))
+                    ):
                         best_to[bj] = e
             self.blossom_best[child] = None
             self.best_edge[child] = -1

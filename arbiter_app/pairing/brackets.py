@@ -529,9 +529,7 @@ def pair_bracket(bracket: Bracket, *, shortcuts: bool = True) -> BracketPairing:
     candidate = first_candidate(bracket)
     if shortcuts and _is_perfect(bracket, candidate):
         return candidate
-    settled_below = (
-        shortcuts and bool(bracket.following) and not bracket.must_complete and _c7_is_settled(bracket)
-    )
+    settled_below = shortcuts and bool(bracket.following) and not bracket.must_complete and _c7_is_settled(bracket)
     graph = _Graph(bracket, with_following=not settled_below)
     vertices, size, m = graph.vertices, graph.size, graph.mdp_count
     if not graph.edges:
@@ -555,9 +553,7 @@ def pair_bracket(bracket: Bracket, *, shortcuts: bool = True) -> BracketPairing:
     position = {v: k for k, v in enumerate(remainder)}
     # The MDP-pairing is settled; MDPs left out of it (the Limbo) may only
     # float to the following bracket.
-    settled = frozenset(
-        (i, j) for i, j in graph.edges if i in taken or j in taken or (i < m and m <= j < size)
-    )
+    settled = frozenset((i, j) for i, j in graph.edges if i in taken or j in taken or (i < m and m <= j < size))
     if remainder:
         first = graph.first_transposition(remainder, s1_size) if shortcuts else None
         levels: list[TieBreaks] = [
@@ -571,4 +567,3 @@ def pair_bracket(bracket: Bracket, *, shortcuts: bool = True) -> BracketPairing:
     paired = {p.number for pair in pairs for p in pair}
     downfloaters = tuple(p for p in bracket.players if p.number not in paired)
     return BracketPairing(tuple(pairs), downfloaters)
-

@@ -240,22 +240,32 @@ def _repeated_upfloat_difference(which: str) -> PairRule:
 
 
 C5 = Criterion(
-    "C.5", Kind.COUNT, "maximize the number of pairs (minimize the downfloaters)",
-    lambda h, l: 0, lambda p, base: 1,
+    "C.5",
+    Kind.COUNT,
+    "maximize the number of pairs (minimize the downfloaters)",
+    lambda h, l: 0,
+    lambda p, base: 1,
 )
 C6 = Criterion(
-    "C.6", Kind.SCORE_DIFFERENCES, "minimize the PSD (A.8)",
-    lambda h, l: h.score - l.score, lambda p, base: p.score - base,
+    "C.6",
+    Kind.SCORE_DIFFERENCES,
+    "minimize the PSD (A.8)",
+    lambda h, l: h.score - l.score,
+    lambda p, base: p.score - base,
 )
 C8 = Criterion(
-    "C.8", Kind.COUNT,
+    "C.8",
+    Kind.COUNT,
     "minimize the topscorers or topscorers' opponents who get a colour difference beyond +-2",
-    _c8, _no_downfloater,
+    _c8,
+    _no_downfloater,
 )
 C9 = Criterion(
-    "C.9", Kind.COUNT,
+    "C.9",
+    Kind.COUNT,
     "minimize the topscorers or topscorers' opponents who get the same colour three times in a row",
-    _c9, _no_downfloater,
+    _c9,
+    _no_downfloater,
 )
 C10 = Criterion(
     "C.10", Kind.COUNT, "minimize the players who do not get their colour preference", _c10, _no_downfloater
@@ -264,40 +274,60 @@ C11 = Criterion(
     "C.11", Kind.COUNT, "minimize the players who do not get their strong colour preference", _c11, _no_downfloater
 )
 C12 = Criterion(
-    "C.12", Kind.COUNT, "minimize the players who receive the same downfloat as the previous round",
-    _repeated_downfloat_pair("float_previous"), _repeated_downfloat_alone("float_previous"),
+    "C.12",
+    Kind.COUNT,
+    "minimize the players who receive the same downfloat as the previous round",
+    _repeated_downfloat_pair("float_previous"),
+    _repeated_downfloat_alone("float_previous"),
 )
 C13 = Criterion(
-    "C.13", Kind.COUNT, "minimize the players who receive the same upfloat as the previous round",
-    _repeated_upfloat_pair("float_previous"), _no_downfloater,
+    "C.13",
+    Kind.COUNT,
+    "minimize the players who receive the same upfloat as the previous round",
+    _repeated_upfloat_pair("float_previous"),
+    _no_downfloater,
 )
 C14 = Criterion(
-    "C.14", Kind.COUNT, "minimize the players who receive the same downfloat as two rounds before",
-    _repeated_downfloat_pair("float_before"), _repeated_downfloat_alone("float_before"),
+    "C.14",
+    Kind.COUNT,
+    "minimize the players who receive the same downfloat as two rounds before",
+    _repeated_downfloat_pair("float_before"),
+    _repeated_downfloat_alone("float_before"),
 )
 C15 = Criterion(
-    "C.15", Kind.COUNT, "minimize the players who receive the same upfloat as two rounds before",
-    _repeated_upfloat_pair("float_before"), _no_downfloater,
+    "C.15",
+    Kind.COUNT,
+    "minimize the players who receive the same upfloat as two rounds before",
+    _repeated_upfloat_pair("float_before"),
+    _no_downfloater,
 )
 C16 = Criterion(
-    "C.16", Kind.SCORE_DIFFERENCES,
+    "C.16",
+    Kind.SCORE_DIFFERENCES,
     "minimize the score differences of players who receive the same downfloat as the previous round",
-    _repeated_downfloat_difference("float_previous"), _repeated_downfloater_difference("float_previous"),
+    _repeated_downfloat_difference("float_previous"),
+    _repeated_downfloater_difference("float_previous"),
 )
 C17 = Criterion(
-    "C.17", Kind.SCORE_DIFFERENCES,
+    "C.17",
+    Kind.SCORE_DIFFERENCES,
     "minimize the score differences of players who receive the same upfloat as the previous round",
-    _repeated_upfloat_difference("float_previous"), _no_downfloater,
+    _repeated_upfloat_difference("float_previous"),
+    _no_downfloater,
 )
 C18 = Criterion(
-    "C.18", Kind.SCORE_DIFFERENCES,
+    "C.18",
+    Kind.SCORE_DIFFERENCES,
     "minimize the score differences of players who receive the same downfloat as two rounds before",
-    _repeated_downfloat_difference("float_before"), _repeated_downfloater_difference("float_before"),
+    _repeated_downfloat_difference("float_before"),
+    _repeated_downfloater_difference("float_before"),
 )
 C19 = Criterion(
-    "C.19", Kind.SCORE_DIFFERENCES,
+    "C.19",
+    Kind.SCORE_DIFFERENCES,
     "minimize the score differences of players who receive the same upfloat as two rounds before",
-    _repeated_upfloat_difference("float_before"), _no_downfloater,
+    _repeated_upfloat_difference("float_before"),
+    _no_downfloater,
 )
 
 COLOUR_CRITERIA: tuple[Criterion, ...] = (C8, C9, C10, C11)
@@ -381,58 +411,95 @@ def _nothing(_h: Contestant, _l: Contestant) -> int:
 
 
 C6_2026 = Criterion(
-    "C6", Kind.COUNT, "minimise the number of downfloaters (maximise the number of pairs)",
-    _nothing, lambda p, base: 1,
+    "C6",
+    Kind.COUNT,
+    "minimise the number of downfloaters (maximise the number of pairs)",
+    _nothing,
+    lambda p, base: 1,
 )
 C7_2026 = Criterion(
-    "C7", Kind.SCORE_DIFFERENCES, "minimise the scores (taken in descending order) of the downfloaters",
-    _no_pair, _c7_2026,
+    "C7",
+    Kind.SCORE_DIFFERENCES,
+    "minimise the scores (taken in descending order) of the downfloaters",
+    _no_pair,
+    _c7_2026,
 )
 C10_2026 = Criterion("C10", C8.kind, C8.text, C8.pair, C8.downfloater)
 C11_2026 = Criterion("C11", C9.kind, C9.text, C9.pair, C9.downfloater)
 C12_2026 = Criterion("C12", C10.kind, C10.text, C10.pair, C10.downfloater)
 C13_2026 = Criterion("C13", C11.kind, C11.text, C11.pair, C11.downfloater)
 C14_2026 = Criterion(
-    "C14", Kind.COUNT, "minimise the resident downfloaters who received a downfloat the previous round",
-    _nothing, _resident_downfloater("float_previous"),
+    "C14",
+    Kind.COUNT,
+    "minimise the resident downfloaters who received a downfloat the previous round",
+    _nothing,
+    _resident_downfloater("float_previous"),
 )
 C15_2026 = Criterion(
-    "C15", Kind.COUNT, "minimise the MDP opponents who received an upfloat the previous round",
-    _repeated_upfloat_pair("float_previous"), _no_downfloater,
+    "C15",
+    Kind.COUNT,
+    "minimise the MDP opponents who received an upfloat the previous round",
+    _repeated_upfloat_pair("float_previous"),
+    _no_downfloater,
 )
 C16_2026 = Criterion(
-    "C16", Kind.COUNT, "minimise the resident downfloaters who received a downfloat two rounds before",
-    _nothing, _resident_downfloater("float_before"),
+    "C16",
+    Kind.COUNT,
+    "minimise the resident downfloaters who received a downfloat two rounds before",
+    _nothing,
+    _resident_downfloater("float_before"),
 )
 C17_2026 = Criterion(
-    "C17", Kind.COUNT, "minimise the MDP opponents who received an upfloat two rounds before",
-    _repeated_upfloat_pair("float_before"), _no_downfloater,
+    "C17",
+    Kind.COUNT,
+    "minimise the MDP opponents who received an upfloat two rounds before",
+    _repeated_upfloat_pair("float_before"),
+    _no_downfloater,
 )
 C18_2026 = Criterion(
-    "C18", Kind.SCORE_DIFFERENCES,
+    "C18",
+    Kind.SCORE_DIFFERENCES,
     "minimise the score differences of MDPs who received a downfloat the previous round",
-    _repeated_downfloat_difference("float_previous"), _mdp_downfloater_difference("float_previous"),
+    _repeated_downfloat_difference("float_previous"),
+    _mdp_downfloater_difference("float_previous"),
 )
 C19_2026 = Criterion(
-    "C19", Kind.SCORE_DIFFERENCES,
+    "C19",
+    Kind.SCORE_DIFFERENCES,
     "minimise the score differences of MDP opponents who received an upfloat the previous round",
-    _repeated_upfloat_difference("float_previous"), _no_downfloater,
+    _repeated_upfloat_difference("float_previous"),
+    _no_downfloater,
 )
 C20_2026 = Criterion(
-    "C20", Kind.SCORE_DIFFERENCES,
+    "C20",
+    Kind.SCORE_DIFFERENCES,
     "minimise the score differences of MDPs who received a downfloat two rounds before",
-    _repeated_downfloat_difference("float_before"), _mdp_downfloater_difference("float_before"),
+    _repeated_downfloat_difference("float_before"),
+    _mdp_downfloater_difference("float_before"),
 )
 C21_2026 = Criterion(
-    "C21", Kind.SCORE_DIFFERENCES,
+    "C21",
+    Kind.SCORE_DIFFERENCES,
     "minimise the score differences of MDP opponents who received an upfloat two rounds before",
-    _repeated_upfloat_difference("float_before"), _no_downfloater,
+    _repeated_upfloat_difference("float_before"),
+    _no_downfloater,
 )
 
 QUALITY_CRITERIA_2026: tuple[Criterion, ...] = (
-    C6_2026, C7_2026,
-    C10_2026, C11_2026, C12_2026, C13_2026,
-    C14_2026, C15_2026, C16_2026, C17_2026, C18_2026, C19_2026, C20_2026, C21_2026,
+    C6_2026,
+    C7_2026,
+    C10_2026,
+    C11_2026,
+    C12_2026,
+    C13_2026,
+    C14_2026,
+    C15_2026,
+    C16_2026,
+    C17_2026,
+    C18_2026,
+    C19_2026,
+    C20_2026,
+    C21_2026,
 )
 """C.04.3-2026 [C6], [C7] and [C10]-[C21] in priority order: [C8] (the following
 bracket) and [C9] (the bye's unplayed games) look beyond a pair and sit, as

@@ -142,18 +142,16 @@ def resident_exchanges(s1: Sequence[int], s2: Sequence[int]) -> Iterator[tuple[t
         yield from sorted(same_size, key=priority)
 
 
-def exchanged(s1: Sequence[int], s2: Sequence[int], out: Sequence[int], into: Sequence[int]) -> tuple[
-    tuple[int, ...], tuple[int, ...]
-]:
+def exchanged(
+    s1: Sequence[int], s2: Sequence[int], out: Sequence[int], into: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """B.6: the new S1 and S2 after an exchange, each reordered by BSN (A.2)."""
     new_s1 = tuple(sorted((set(s1) - set(out)) | set(into)))
     new_s2 = tuple(sorted((set(s2) - set(into)) | set(out)))
     return new_s1, new_s2
 
 
-def mdp_exchanges(
-    s1: Sequence[int], limbo: Sequence[int], score: Mapping[int, int]
-) -> list[tuple[int, ...]]:
+def mdp_exchanges(s1: Sequence[int], limbo: Sequence[int], score: Mapping[int, int]) -> list[tuple[int, ...]]:
     """D.3: the S1s that MDP-exchanges with the Limbo produce, best first (the original S1 excluded).
 
     Priority to the S1 with (a) the highest different score, then (b) the

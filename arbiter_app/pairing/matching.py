@@ -272,9 +272,7 @@ class Assignment:
     """Doubled vertex duals: ``left_dual[a] + right_dual[b] >= 2 * weight(a, b)`` on every edge."""
 
 
-def first_optimal_assignment(
-    left: int, right: int, edges: Sequence[Edge], weights: Sequence[int]
-) -> Assignment | None:
+def first_optimal_assignment(left: int, right: int, edges: Sequence[Edge], weights: Sequence[int]) -> Assignment | None:
     """The maximum weight matching that gives left vertex 0 the lowest right vertex, then left vertex 1, ...
 
     ``edges`` are ``(a, b)`` with ``a`` a left and ``b`` a right vertex.
@@ -321,7 +319,9 @@ def proven_optimal_overall(assignment: Assignment, within: Sequence[Edge], weigh
     return certify_across(side, mate, dual, within, weights) is not None
 
 
-def _choose_in_order(tight: list[list[int]], left_mate: list[int], right_mate: list[int], may_float: list[bool]) -> None:
+def _choose_in_order(
+    tight: list[list[int]], left_mate: list[int], right_mate: list[int], may_float: list[bool]
+) -> None:
     """Rearrange a maximum weight matching so that left vertices, in order, hold the lowest partners possible.
 
     A left vertex ``p`` may take a lower tight neighbour ``q`` when the

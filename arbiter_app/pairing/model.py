@@ -61,7 +61,6 @@ class Outcome(enum.Enum):
         return self in (Outcome.FORFEIT_WIN, Outcome.PAIRING_ALLOCATED_BYE)
 
 
-
 class Float(enum.Enum):
     """The float a player received in a round (C.04.3 A.4.b; C.04.3-2026 1.4): a value, defined by the
     edition's rule in :mod:`arbiter_app.pairing.floats`."""
@@ -69,6 +68,7 @@ class Float(enum.Enum):
     DOWN = "D"
     UP = "U"
     NONE = " "
+
 
 @dataclass(frozen=True)
 class PointSystem:

@@ -409,7 +409,9 @@ def state_findings(conn: Executor, last_entry: int | None) -> list[Finding]:
     now = state_digest(conn)
     where = f"after entry #{last_entry}" if last_entry is not None else "since the file was sealed"
     return [
-        Finding(f"state:{table}", last_entry, f"{WHAT.get(table, table)} ({table}) changed {where}, outside the program")
+        Finding(
+            f"state:{table}", last_entry, f"{WHAT.get(table, table)} ({table}) changed {where}, outside the program"
+        )
         for table in sorted(set(sealed) | set(now))
         if sealed.get(table) != now.get(table)
     ]
@@ -418,8 +420,17 @@ def state_findings(conn: Executor, last_entry: int | None) -> list[Finding]:
 def verify(conn: Executor) -> Verification:
     """Check the whole chain and the state (read only)."""
     if not has_chain(conn):
-        return Verification(0, "", (Finding("chain", None, "the file has no audit chain (written by a version "
-                                                            "older than the chain, and never upgraded)"),))
+        return Verification(
+            0,
+            "",
+            (
+                Finding(
+                    "chain",
+                    None,
+                    "the file has no audit chain (written by a version older than the chain, and never upgraded)",
+                ),
+            ),
+        )
     findings: list[Finding] = _trigger_findings(conn)
     accepted: set[str] = set()
     previous, previous_id = GENESIS, None

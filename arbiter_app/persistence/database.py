@@ -94,7 +94,8 @@ def parse_location(location: str | os.PathLike[str] | URL) -> Path | URL:
         shown = scheme + ":..."
         if scheme.lower() not in _SERVER_SCHEMES:
             raise LocationError(
-                shown, f"neither a tournament file's path nor a supported database URL (scheme {scheme!r}); give a "
+                shown,
+                f"neither a tournament file's path nor a supported database URL (scheme {scheme!r}); give a "
                 f"file path, or a server as {SERVER_DRIVER}://user@host/database (a file whose name has a colon: "
                 "write it as ./NAME)",
             )

@@ -62,12 +62,15 @@ def last_changed_by(session: Session, tournament_id: int) -> str:
     """Who made the tournament's last change other than the session's own desk (the audit log's arbiter and desk);
     blank when no other desk has changed it."""
     own = str(session.info.get("arbiter", ""))
-    return session.scalar(
-        select(AuditEntry.arbiter)
-        .where(AuditEntry.tournament_id == tournament_id, AuditEntry.arbiter != own)
-        .order_by(AuditEntry.id.desc())
-        .limit(1)
-    ) or ""
+    return (
+        session.scalar(
+            select(AuditEntry.arbiter)
+            .where(AuditEntry.tournament_id == tournament_id, AuditEntry.arbiter != own)
+            .order_by(AuditEntry.id.desc())
+            .limit(1)
+        )
+        or ""
+    )
 
 
 def _key(task: str) -> int:

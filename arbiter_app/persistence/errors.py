@@ -23,7 +23,9 @@ class DatabaseBusyError(DatabaseFileError):
         super().__init__(
             path,
             "the other desks kept the database busy longer than this desk waits; nothing was changed here, try "
-            "again in a moment" if server else "the tournament file is being written by another program or window; "
+            "again in a moment"
+            if server
+            else "the tournament file is being written by another program or window; "
             "nothing was changed here, try again when it has finished",
         )
 
@@ -48,7 +50,8 @@ class OutsideChangeError(DatabaseFileError):
     def __init__(self, path: str, findings: Sequence[object]) -> None:
         super().__init__(
             path,
-            "the file was changed outside the program since it last wrote it: " + "; ".join(map(str, findings))
+            "the file was changed outside the program since it last wrote it: "
+            + "; ".join(map(str, findings))
             + "; nothing was changed (see 'arbiter audit --verify'; accept the change to go on)",
         )
         self.findings = tuple(findings)
@@ -59,7 +62,8 @@ class ChangedMeanwhileError(ArbiterError):
 
     def __init__(self, what: str, by: str, now: str = "", done: str = "changed") -> None:
         super().__init__(
-            f"{what} was {done} meanwhile by {by or 'another desk'}" + (f" (now {now})" if now else "")
+            f"{what} was {done} meanwhile by {by or 'another desk'}"
+            + (f" (now {now})" if now else "")
             + "; nothing was changed here: look at it again and enter yours anew if it is still right"
         )
         self.what = what

@@ -67,7 +67,9 @@ def read_custom_list(path: str | Path, encoding: str | None = None) -> Iterator[
         raise ListReadError("line 1: the file is empty")
     delimiter = sniff_delimiter(lines[at_header])
     first = next(rows([lines[at_header]], delimiter), None)
-    header = [h.strip().lower() for h in first.cells] if first is not None and not isinstance(first, SheetProblem) else []
+    header = (
+        [h.strip().lower() for h in first.cells] if first is not None and not isinstance(first, SheetProblem) else []
+    )
     missing = [c for c in REQUIRED if c not in header]
     if missing:
         raise ListReadError(

@@ -187,9 +187,7 @@ def parse_header(header: str, kind: str = "") -> ListLayout:
         if key is None:
             raise ListReadError(f"line 1: unknown column {text!r} in the header of the rating list")
         starts.append((key, start))
-    columns = {
-        key: (start, starts[i + 1][1] if i + 1 < len(starts) else None) for i, (key, start) in enumerate(starts)
-    }
+    columns = {key: (start, starts[i + 1][1] if i + 1 < len(starts) else None) for i, (key, start) in enumerate(starts)}
     if "id" not in columns or "name" not in columns:
         raise ListReadError("line 1: not a FIDE rating list (the header has no 'ID Number' and 'Name' columns)")
     combined = [k for k in KINDS if k in columns]

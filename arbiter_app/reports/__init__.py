@@ -45,6 +45,8 @@ KINDS = ("standings", "crosstable", "wallchart", "cards", "pairings", "results",
 """The report kinds."""
 FORMATS = (".html", ".pdf")
 """The file suffixes written."""
+
+
 def date_text(t: TournamentInfo) -> str:
     """The tournament's dates for the page header (``2026-07-01 – 2026-07-05``), empty if unknown."""
     dates = [d.isoformat() for d in (t.start_date, t.end_date) if d is not None]
@@ -172,9 +174,7 @@ def board_result(result: str | None, forfeit: bool) -> str:
     return result.replace("1/2", "½")
 
 
-def _listing(
-    db: Database, tournament_id: int, rounds: list[RoundInfo], number: int, with_results: bool
-) -> PairingList:
+def _listing(db: Database, tournament_id: int, rounds: list[RoundInfo], number: int, with_results: bool) -> PairingList:
     """The pairing list of round ``number``; ``with_results``: a round in progress with the results in so far."""
     paired = {r.number: r for r in rounds}
     if number not in paired:
@@ -217,7 +217,10 @@ def write_report(
         when = date_text(sv.get_tournament(db, tournament_id))
         header = running_header(html) + (f" · {when}" if when else "")
         atomic.write_with(
-            path, lambda temporary: html_to_pdf(html, temporary, header=header), _whole_pdf, replace=replace,
+            path,
+            lambda temporary: html_to_pdf(html, temporary, header=header),
+            _whole_pdf,
+            replace=replace,
             protect=[db.path],
         )
     return path

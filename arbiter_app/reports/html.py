@@ -50,9 +50,7 @@ def _text(text: str) -> str:
     return "<br>".join(escape(line) for line in text.split("\n"))
 
 
-def _table(
-    headings: Sequence[str], rows: Sequence[Sequence[tuple[str, bool]]], centred: Sequence[int] = ()
-) -> str:
+def _table(headings: Sequence[str], rows: Sequence[Sequence[tuple[str, bool]]], centred: Sequence[int] = ()) -> str:
     """An HTML table; each cell is (text, is_number), the text not yet escaped (``\n`` breaks the line);
     the columns ``centred`` are centred."""
     head = "".join(f"<th>{escape(h)}</th>" for h in headings)
@@ -146,9 +144,7 @@ def wallchart_html(crosstable: Crosstable, tournament: str, date: str = "") -> s
     ordered = sorted(crosstable.rows, key=lambda r: r.number)
     points = column_texts([row.score for row in ordered])
     for row, total in zip(ordered, points):
-        cells = [
-            (f"{_cell_text(c)}\n{points_text(score)}", False) for c, score in zip(row.cells, row.running_scores)
-        ]
+        cells = [(f"{_cell_text(c)}\n{points_text(score)}", False) for c, score in zip(row.cells, row.running_scores)]
         rows.append(
             [
                 (str(row.number), True),
@@ -226,7 +222,7 @@ def pairing_cards_html(
         )
         cards.append(card)
     grid = "".join(
-        '<tr>' + "".join(f'<td class="grid">{c}</td>' for c in cards[k : k + CARDS_PER_ROW]) + "</tr>\n"
+        "<tr>" + "".join(f'<td class="grid">{c}</td>' for c in cards[k : k + CARDS_PER_ROW]) + "</tr>\n"
         for k in range(0, len(cards), CARDS_PER_ROW)
     )
     body = f'<table class="grid">\n{grid}</table>\n'
@@ -247,6 +243,7 @@ def _upcoming(playing: PairingList) -> dict[int, tuple[str, int | str]]:
     for u in playing.unpaired:
         found[u.number] = ("", _CARD_OPPONENT.get(u.outcome, "") if u.outcome else "")
     return found
+
 
 CARDS_PER_ROW = 3
 """Pairing cards side by side on a landscape page."""
@@ -342,8 +339,10 @@ def rounds_table_html(
     for number, boards, out, paired in rounds:
         state = "" if paired else " (to come)"
         body.append(f"<h2>Round {number}{escape(state)}</h2>\n")
-        rows = [[(str(k), True), (white, False), (result, False), (black, False)] for k, (white, black, result) in
-                enumerate(boards, 1)]
+        rows = [
+            [(str(k), True), (white, False), (result, False), (black, False)]
+            for k, (white, black, result) in enumerate(boards, 1)
+        ]
         body.append(_table(["Board", "White", "Result", "Black"], rows))
         if out:
             body.append(f"<p>Sits out: {escape(', '.join(out))}</p>\n")
@@ -355,20 +354,29 @@ def round_robin_crosstable_html(table: RoundRobinTable, tournament: str, date: s
 
     C.05: a player who withdrew having completed less than half of the games stays in the table, the points
     in brackets and no place (not counted), with a note saying so under the table."""
-    headings = ["No.", "Name", "Rating", *(str(k) for k in range(1, len(table.lines) + 1)), "Points", *table.tiebreaks,
-                "Place"]
+    headings = [
+        "No.",
+        "Name",
+        "Rating",
+        *(str(k) for k in range(1, len(table.lines) + 1)),
+        "Points",
+        *table.tiebreaks,
+        "Place",
+    ]
     rows = []
     for line in table.lines:
         score = points_text(line.score)
-        rows.append([
-            (str(line.berger), True),
-            (line.name, False),
-            (str(line.rating or ""), True),
-            *((cell, True) for cell in line.cells),
-            (score if line.counted else f"({score})", True),
-            *((points_text(v), True) for v in line.tiebreaks or (None,) * len(table.tiebreaks)),
-            (line.place if line.counted else "–", True),
-        ])
+        rows.append(
+            [
+                (str(line.berger), True),
+                (line.name, False),
+                (str(line.rating or ""), True),
+                *((cell, True) for cell in line.cells),
+                (score if line.counted else f"({score})", True),
+                *((points_text(v), True) for v in line.tiebreaks or (None,) * len(table.tiebreaks)),
+                (line.place if line.counted else "–", True),
+            ]
+        )
     notes = "".join(f"<p>{escape(note)}.</p>\n" for note in table.notes)
     return _document(tournament, f"Crosstable after round {table.round}", date, _table(headings, rows) + notes)
 

@@ -60,7 +60,13 @@ def full_bye_notice(round_number: int) -> Notice:
 
 
 def request_bye(
-    db: Database, tournament_id: int, number: int, round_number: int, kind: str, *, confirmed: int = 0,
+    db: Database,
+    tournament_id: int,
+    number: int,
+    round_number: int,
+    kind: str,
+    *,
+    confirmed: int = 0,
     seen: int | None = None,
 ) -> ByeInfo:
     """A requested ``half``, ``full`` or ``zero`` point bye (C.04.2.D.4: not paired in that round).
@@ -108,7 +114,12 @@ def request_bye(
 
 
 def record_absence(
-    db: Database, tournament_id: int, number: int, round_number: int, *, explained: bool = False,
+    db: Database,
+    tournament_id: int,
+    number: int,
+    round_number: int,
+    *,
+    explained: bool = False,
     seen: int | None = None,
 ) -> ByeInfo:
     """A player known not to play ``round_number``: not paired, no points.
@@ -144,9 +155,7 @@ def record_absence(
         return ByeInfo(round_number, number, ByeKind.ABSENT.value, discarded)
 
 
-def cancel_bye(
-    db: Database, tournament_id: int, number: int, round_number: int, *, seen: int | None = None
-) -> ByeInfo:
+def cancel_bye(db: Database, tournament_id: int, number: int, round_number: int, *, seen: int | None = None) -> ByeInfo:
     """Withdraw a bye request or an absence for a coming round.  ``seen``: as :func:`request_bye`'s."""
     with db.write() as s:
         t = queries.tournament(s, tournament_id)

@@ -38,7 +38,8 @@ class StaleDraftError(ArbiterError):
         self.changes = changes
         self.rule = rule
         super().__init__(
-            f"{rule}: round {round_number} was paired before " + "; ".join(changes)
+            f"{rule}: round {round_number} was paired before "
+            + "; ".join(changes)
             + f": pair round {round_number} again before publishing it (its draft reads the old data)"
         )
 

@@ -274,12 +274,15 @@ def import_lines(doc: TrfDocument, edition: DutchEdition, workers: int | None = 
         if check.actual is None:
             detail = f"the engine cannot pair this round ({check.error})"
         else:
-            detail = mpa_detail(
-                [(b.white, b.black) for b in check.expected.boards],
-                check.expected.bye,
-                [(b.white, b.black) for b in check.actual.boards],
-                check.actual.bye,
-            ) + " (the file's => the engine's)"
+            detail = (
+                mpa_detail(
+                    [(b.white, b.black) for b in check.expected.boards],
+                    check.expected.bye,
+                    [(b.white, b.black) for b in check.actual.boards],
+                    check.actual.bye,
+                )
+                + " (the file's => the engine's)"
+            )
         lines.append(comment("Import", check.round, detail))
     return lines
 
@@ -305,8 +308,9 @@ def check_imported_scoring(source: str, points: PointSystem) -> None:
     try:
         check_scoring(points)
     except ProhibitedInFideMode as refused:
-        raise ProhibitedInFideMode(refused.rule, f"{source}: the file's scoring (BBW/BBD/BBL/BBU or 162 lines): "
-                                   + refused.warning.text) from None
+        raise ProhibitedInFideMode(
+            refused.rule, f"{source}: the file's scoring (BBW/BBD/BBL/BBU or 162 lines): " + refused.warning.text
+        ) from None
 
 
 def correction_notice(round_number: int, lines: list[str], edition: str) -> list[Notice]:

@@ -176,9 +176,12 @@ def _basis(s: Session, tournament_id: int) -> tuple[str, dict[int, tuple[Any, ..
     milliseconds for a thousand boards, where the whole view takes a second or more."""
     digest = hashlib.sha256()
     t = {"t": tournament_id}
-    for query in ("SELECT * FROM tournaments WHERE id = :t", "SELECT * FROM players WHERE tournament_id = :t ORDER BY id",
-                  "SELECT * FROM byes WHERE tournament_id = :t ORDER BY id",
-                  "SELECT * FROM overrides WHERE round_id IN (SELECT id FROM rounds WHERE tournament_id = :t) ORDER BY id"):
+    for query in (
+        "SELECT * FROM tournaments WHERE id = :t",
+        "SELECT * FROM players WHERE tournament_id = :t ORDER BY id",
+        "SELECT * FROM byes WHERE tournament_id = :t ORDER BY id",
+        "SELECT * FROM overrides WHERE round_id IN (SELECT id FROM rounds WHERE tournament_id = :t) ORDER BY id",
+    ):
         digest.update(repr(s.execute(text(query), t).all()).encode("utf-8", "surrogatepass"))  # fmt: skip
     rounds = s.execute(text("SELECT * FROM rounds WHERE tournament_id = :t ORDER BY number"), t)
     keys = list(rounds.keys())
@@ -246,9 +249,7 @@ def hall_view(db: Database, tournament_id: int, previous: HallView | None = None
     def seat(number: int) -> Seat:
         return Seat(number, names.get(number, ""), tenths_text(before.get(number, 0)))
 
-    boards = tuple(
-        HallBoard(b.number, seat(b.white), seat(b.black), b.result_text, b.overridden) for b in r.boards
-    )
+    boards = tuple(HallBoard(b.number, seat(b.white), seat(b.black), b.result_text, b.overridden) for b in r.boards)
     byes = ([(seat(r.bye), "pairing-allocated bye")] if r.bye is not None else []) + [
         (seat(n), BYE_WORDS.get(why, why)) for n, why in r.not_paired
     ]
@@ -366,7 +367,9 @@ def colour_lines(explanation: RoundExplanation, number: int) -> list[str]:
     for decision in explanation.outline.colours:
         w, b = decision.white, decision.black
         if number in (w.number, b.number):
-            line = (f"Colours ({t.cite('E')}): {rule_text(decision.rule, t)}. #{w.number} played {colour_history(w)} "
-                    f"({preference_text(w)}); #{b.number} played {colour_history(b)} ({preference_text(b)}).")
+            line = (
+                f"Colours ({t.cite('E')}): {rule_text(decision.rule, t)}. #{w.number} played {colour_history(w)} "
+                f"({preference_text(w)}); #{b.number} played {colour_history(b)} ({preference_text(b)})."
+            )
             return [line]
     return []

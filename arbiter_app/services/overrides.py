@@ -300,7 +300,8 @@ def _pair_warnings(
             for k in later:
                 seat = stored[k].get(proposed.bye)
                 bars = seat is not None and (
-                    seat.bye_or_forfeit_win or (seat.full_point_bye and edition_rules(cite.edition).full_point_bye_bars_bye)
+                    seat.bye_or_forfeit_win
+                    or (seat.full_point_bye and edition_rules(cite.edition).full_point_bye_bars_bye)
                 )
                 if seat is not None and bars:
                     what = seat.bye_or_forfeit_win or "a full-point bye"
@@ -319,9 +320,7 @@ def _completeness_warnings(state: TournamentState, proposed: RoundPairing, cite:
             warnings.append(cite("completeness", f"#{number} is paired twice"))
         if number in state.not_paired:
             warnings.append(
-                cite(
-                    "not-paired", f"#{number} is not to be paired in round {state.round} (bye, absence or withdrawal)"
-                )
+                cite("not-paired", f"#{number} is not to be paired in round {state.round} (bye, absence or withdrawal)")
             )
     for player in state.to_pair:
         if player.number not in seats:

@@ -208,9 +208,7 @@ def import_players_csv(
     return CsvImport(tuple(p for _, p, _ in registered), tuple(skipped), sheet.encoding_note)
 
 
-def export_players_csv(
-    db: Database, tournament_id: int, path: str | os.PathLike[str], *, replace: bool = False
-) -> int:
+def export_players_csv(db: Database, tournament_id: int, path: str | os.PathLike[str], *, replace: bool = False) -> int:
     """Write the player list as CSV (the headers :func:`import_players_csv` reads back), whole or not at all;
     an existing file only with ``replace``, never a tournament file (:func:`arbiter_app.atomic.check_target`)."""
     players = list_players(db, tournament_id)

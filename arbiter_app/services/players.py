@@ -181,7 +181,12 @@ def discard_draft(session: Session, t: Tournament, draft: Round | None, round_nu
 
 
 def _check_not_twice(
-    session: Session, t: Tournament, name: str, fide_id: str, birth: str, skip: int | None,
+    session: Session,
+    t: Tournament,
+    name: str,
+    fide_id: str,
+    birth: str,
+    skip: int | None,
     seen: Collection[str] | None = None,
 ) -> None:
     """Refuse a second registration of one player (the same FIDE ID; the same name and birth date).  ``seen``: the
@@ -254,7 +259,11 @@ def check_birth(birth: str, today: date | None = None) -> str:
 
 
 def check_player_fields(
-    name: str | None, rating: int | None, fide_id: str | None, federation: str | None, sex: str | None,
+    name: str | None,
+    rating: int | None,
+    fide_id: str | None,
+    federation: str | None,
+    sex: str | None,
     birth: str | None,
 ) -> None:
     """What TRF (and every report) can hold, for the fields given (None: not checked): a name of one line without
@@ -354,9 +363,7 @@ def register_in(
     if entry < first:
         require(confirmed, [_published_round_entry(s, t, entry, first, name)])
     if entry > t.rounds_count:
-        raise RuleViolation(
-            "C.04.1.a", f"the tournament has {t.rounds_count} rounds; cannot enter in round {entry}"
-        )
+        raise RuleViolation("C.04.1.a", f"the tournament has {t.rounds_count} rounds; cannot enter in round {entry}")
     paired = _paired_rounds(s, t)
     if renumber and paired >= LAST_RENUMBERING_ROUND:
         raise RuleViolation("C.04.2.B.4", "no pairing number may change after the fourth round has been paired")
@@ -400,7 +407,12 @@ def player_versions(db: Database, tournament_id: int) -> dict[int, tuple[int, st
 
 
 def edit_player(
-    db: Database, tournament_id: int, number: int, *, expected: str | None = None, seen: int | None = None,
+    db: Database,
+    tournament_id: int,
+    number: int,
+    *,
+    expected: str | None = None,
+    seen: int | None = None,
     **changes: object,
 ) -> PlayerInfo:
     """Correct a player's data; before round 1 is paired the pairing numbers follow (C.04.2.B).  ``expected``: the
@@ -483,7 +495,12 @@ def remove_player(db: Database, tournament_id: int, number: int, *, expected: st
 
 
 def withdraw_player(
-    db: Database, tournament_id: int, number: int, from_round: int | None = None, *, expected: str | None = None,
+    db: Database,
+    tournament_id: int,
+    number: int,
+    from_round: int | None = None,
+    *,
+    expected: str | None = None,
     seen: int | None = None,
 ) -> ByeInfo:
     """C.04.2.D.3: the player is no longer paired from ``from_round`` (default: the first open round).  ``seen``:
@@ -523,7 +540,8 @@ def addressed(s: Session, tournament_id: int, number: int, expected: str | None)
         moved = next((q.pairing_number for q in queries.players(s, tournament_id) if q.name == expected), None)
         raise ArbiterError(
             f"the pairing numbers changed: #{number} is now {p.name}, and {expected} "
-            + (f"is #{moved}" if moved is not None else "is no longer registered") + "; nothing was changed"
+            + (f"is #{moved}" if moved is not None else "is no longer registered")
+            + "; nothing was changed"
         )
     return p
 
@@ -610,7 +628,11 @@ def restore_numbers(session: Session, saved: dict[str, list[int | None]], t: Tou
 
 def moved_numbers(before: dict[int, int], after: dict[int, int]) -> list[str]:
     """``old>new`` for every player (by id) whose TPN changes, in the old order (the ``###`` line's detail)."""
-    return [f"{before[k]}>{after[k]}" for k in sorted(before, key=before.__getitem__) if after.get(k, before[k]) != before[k]]
+    return [
+        f"{before[k]}>{after[k]}"
+        for k in sorted(before, key=before.__getitem__)
+        if after.get(k, before[k]) != before[k]
+    ]
 
 
 def assign_pairing_numbers(db: Database, tournament_id: int, *, confirmed: int = 0) -> tuple[PlayerInfo, ...]:

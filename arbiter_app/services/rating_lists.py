@@ -227,7 +227,9 @@ def set_list_sequence(db: Database, tournament_id: int, names: Iterable[str]) ->
         t = queries.tournament(s, tournament_id)
         if t.list_sequence != text:
             default = ", ".join(DEFAULT_SEQUENCES[t.rating_type])
-            audit(s, t.id, "list sequence", f"rating lists searched: {text or default} (was {t.list_sequence or default})")
+            audit(
+                s, t.id, "list sequence", f"rating lists searched: {text or default} (was {t.list_sequence or default})"
+            )
             t.list_sequence = text
         return _settings(t)
 
@@ -360,7 +362,9 @@ def stale_lists(names: Iterable[str], today: date, store: Store = None) -> tuple
             said.append(f"no {title} list is held: import it (File > Import a custom rating list, or arbiter "
                         "ratings import-custom)")  # fmt: skip
         elif base not in held:
-            said.append(f"no {title} list is held: import it (File > Import FIDE rating list, or arbiter ratings import)")
+            said.append(
+                f"no {title} list is held: import it (File > Import FIDE rating list, or arbiter ratings import)"
+            )
         elif not held[base]:
             said.append(f"the {title} list held has no month: import the list of {month}")
         elif months_between(held[base], month) > 0:

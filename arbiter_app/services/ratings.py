@@ -182,7 +182,6 @@ def inspect_rating_list(path: str | os.PathLike[str], kind: str = "") -> ListFil
     return ListFileInfo(layout.format, layout.kinds, layout.date, False)
 
 
-
 def import_rating_list(
     path: str | os.PathLike[str],
     kind: str = "",
@@ -234,7 +233,12 @@ def unzipped(path: Path, folder: Path) -> Path:
 
 
 def _import_list(
-    given: Path, source: Path, kind: str, date: str, on_progress: Progress | None, bad_lines: str,
+    given: Path,
+    source: Path,
+    kind: str,
+    date: str,
+    on_progress: Progress | None,
+    bad_lines: str,
     store: str | os.PathLike[str] | None,
 ) -> ImportReport:
     name = given.name if source == given else f"{given.name}: {source.name}"

@@ -122,8 +122,9 @@ def _note(session: Session, t: Tournament, round_number: int) -> str:
     return note
 
 
-def _set(session: Session, t: Tournament, r: Round, board_number: int, result: str, seen: int | None = None
-         ) -> ResultInfo:
+def _set(
+    session: Session, t: Tournament, r: Round, board_number: int, result: str, seen: int | None = None
+) -> ResultInfo:
     result, unrated = unrated_result(result)
     value, forfeit = parse_result(result)
     board = next((b for b in r.boards if b.number == board_number), None)
@@ -205,7 +206,13 @@ def _settle_state(r: Round) -> None:
 
 
 def enter_result(
-    db: Database, tournament_id: int, round_number: int, board_number: int, result: str, *, confirmed: int = 0,
+    db: Database,
+    tournament_id: int,
+    round_number: int,
+    board_number: int,
+    result: str,
+    *,
+    confirmed: int = 0,
     seen: int | None = None,
 ) -> ResultInfo:
     """Enter or correct one board's result (``1-0``, ``+-`` for a forfeit, ...).  ``seen``: the board's version the
@@ -216,7 +223,12 @@ def enter_result(
 
 
 def enter_results(
-    db: Database, tournament_id: int, round_number: int, results: Sequence[tuple[int, str]], *, confirmed: int = 0,
+    db: Database,
+    tournament_id: int,
+    round_number: int,
+    results: Sequence[tuple[int, str]],
+    *,
+    confirmed: int = 0,
     seen: Mapping[int, int] | None = None,
 ) -> tuple[ResultInfo, ...]:
     """Enter several results of one round at once: all of them or, on any error, none.  ``seen``: per board, the
@@ -230,7 +242,12 @@ def enter_results(
 
 
 def record_results(
-    s: Session, tournament_id: int, round_number: int, results: Sequence[tuple[int, str]], *, confirmed: int = 0,
+    s: Session,
+    tournament_id: int,
+    round_number: int,
+    results: Sequence[tuple[int, str]],
+    *,
+    confirmed: int = 0,
     seen: Mapping[int, int] | None = None,
 ) -> tuple[ResultInfo, ...]:
     """:func:`enter_results` in the caller's write transaction (a deputy's entry checks the board first, in the

@@ -39,8 +39,9 @@ def _before_round_one(session: Session, t: Tournament) -> None:
         raise RuleViolation("C.05", "the Berger numbers are fixed once round 1 is paired")
 
 
-def _numbers_set(session: Session, t: Tournament, system: RoundRobinSystem, numbers: Mapping[int, int],
-                 seed: int | None, how: str) -> tuple[PlayerInfo, ...]:
+def _numbers_set(
+    session: Session, t: Tournament, system: RoundRobinSystem, numbers: Mapping[int, int], seed: int | None, how: str
+) -> tuple[PlayerInfo, ...]:
     players = list(queries.players(session, t.id))
     if len(players) < berger.MINIMUM_PLAYERS:
         raise ArbiterError(f"a round robin needs at least {berger.MINIMUM_PLAYERS} players")
@@ -55,9 +56,14 @@ def _numbers_set(session: Session, t: Tournament, system: RoundRobinSystem, numb
     t.berger_seed = seed
     t.rounds_count = system.total_rounds(len(players))
     after = {p.name: p.berger_number for p in players}
-    audit(session, t.id, "berger numbers",
-          f"Berger numbers {how}; {t.rounds_count} rounds ({system.title})", before=before,
-          after={"numbers": after, "seed": seed})
+    audit(
+        session,
+        t.id,
+        "berger numbers",
+        f"Berger numbers {how}; {t.rounds_count} rounds ({system.title})",
+        before=before,
+        after={"numbers": after, "seed": seed},
+    )
     session.flush()
     return tuple(player_info(p) for p in sorted(players, key=lambda p: p.berger_number or 0))
 
@@ -85,8 +91,9 @@ def set_berger_numbers(db: Database, tournament_id: int, numbers: Mapping[int, i
 def berger_number_of(db: Database, tournament_id: int) -> dict[int, int]:
     """Pairing number -> Berger number (empty before the numbers are drawn or set)."""
     with db.read() as s:
-        return {p.pairing_number: p.berger_number for p in queries.players(s, tournament_id)
-                if p.berger_number is not None}
+        return {
+            p.pairing_number: p.berger_number for p in queries.players(s, tournament_id) if p.berger_number is not None
+        }
 
 
 def _earlier_boards(session: Session, t: Tournament, before: int) -> list[list[tuple[int, int]]]:
@@ -97,8 +104,9 @@ def _earlier_boards(session: Session, t: Tournament, before: int) -> list[list[t
     ]
 
 
-def check_round_by_hand(db: Database, tournament_id: int, boards: Sequence[tuple[int, int]],
-                        round_number: int | None = None) -> list[str]:
+def check_round_by_hand(
+    db: Database, tournament_id: int, boards: Sequence[tuple[int, int]], round_number: int | None = None
+) -> list[str]:
     """Problems with a round robin's round paired by hand (pairing numbers, white first): each pair meets
     once per cycle (twice in a double round robin), no one plays twice (Q101); no one has the same colour
     three games in a row, and in a double round robin each of a pair has white once (Q102).  Empty when sound."""
@@ -125,8 +133,14 @@ def pair_round_by_hand(db: Database, tournament_id: int, boards: Sequence[tuple[
         state_for_round(s, t.id, number)  # the earlier rounds complete
         pairing = RoundPairing(number, tuple(Board(w, b) for w, b in boards), None)
         r, before = store_draft(s, t, number, None, pairing, None)
-        audit(s, t.id, "pair round", f"round {number} paired by hand (draft)",
-              after=[f"{w}-{b}" for w, b in boards], undo_snapshot=before)
+        audit(
+            s,
+            t.id,
+            "pair round",
+            f"round {number} paired by hand (draft)",
+            after=[f"{w}-{b}" for w, b in boards],
+            undo_snapshot=before,
+        )
         return round_info(s, r)
 
 
@@ -139,8 +153,9 @@ def explain_berger(db: Database, tournament_id: int, pairing_number: int, round_
         mine = {p.pairing_number: p for p in players}.get(pairing_number)
         if mine is None:
             raise ArbiterError(f"no player has pairing number {pairing_number}")
-        row = berger.berger_row(len(players), mine.berger_number or 0, round_number, system.double,
-                                system.reverse_last_two)
+        row = berger.berger_row(
+            len(players), mine.berger_number or 0, round_number, system.double, system.reverse_last_two
+        )
         text = f"{mine.name} (pairing number {pairing_number}) has Berger number {mine.berger_number}: {row.text}"
         if row.opponent is not None:
             other = by_berger[row.opponent]
@@ -186,7 +201,9 @@ def round_robin_crosstable(db: Database, tournament_id: int, after_round: int | 
     return round_robin_table(state, ranked, numbers, excluded, system.games_scheduled(len(players)))
 
 
-def rounds_table(db: Database, tournament_id: int) -> tuple[tuple[int, tuple[tuple[int, int, str], ...], tuple[int, ...], bool], ...]:
+def rounds_table(
+    db: Database, tournament_id: int
+) -> tuple[tuple[int, tuple[tuple[int, int, str], ...], tuple[int, ...], bool], ...]:
     """The table of all rounds, in pairing numbers: ``(round, boards as (white, black, result), sitting out,
     paired)``.  Rounds paired so far as stored; a round robin's rounds to come as its Berger table gives them
     (once the Berger numbers are set)."""
@@ -196,16 +213,18 @@ def rounds_table(db: Database, tournament_id: int) -> tuple[tuple[int, tuple[tup
         everyone = {p.pairing_number for p in players}
         table: list[tuple[int, tuple[tuple[int, int, str], ...], tuple[int, ...], bool]] = []
         for r in queries.rounds(s, t.id):
-            boards = tuple((b.white.pairing_number, b.black.pairing_number, sheet_result(b.result, b.forfeit))
-                           for b in r.boards)
+            boards = tuple(
+                (b.white.pairing_number, b.black.pairing_number, sheet_result(b.result, b.forfeit)) for b in r.boards
+            )
             seated = {p for w, b, _ in boards for p in (w, b)}
             table.append((r.number, boards, tuple(sorted(everyone - seated)), True))
         system = system_of(t)
         if isinstance(system, RoundRobinSystem) and all(p.berger_number for p in players) and players:
             by_berger = berger_numbers(players)
-            for planned in system.schedule(len(players))[len(table):]:
-                boards = tuple((by_berger[w].pairing_number, by_berger[b].pairing_number, "")
-                               for w, b in planned.boards)
+            for planned in system.schedule(len(players))[len(table) :]:
+                boards = tuple(
+                    (by_berger[w].pairing_number, by_berger[b].pairing_number, "") for w, b in planned.boards
+                )
                 out = (by_berger[planned.bye].pairing_number,) if planned.bye else ()
                 table.append((planned.number, boards, out, False))
         return tuple(table)

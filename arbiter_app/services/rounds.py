@@ -124,7 +124,9 @@ def store_draft(
 
 
 def _paired_outside_the_lock(
-    db: Database, tournament_id: int, read: Callable[[Session, Tournament], int | None],
+    db: Database,
+    tournament_id: int,
+    read: Callable[[Session, Tournament], int | None],
     store: Callable[[Session, Tournament, int, RoundPairing, TournamentState | None], RoundInfo],
 ) -> RoundInfo | None:
     """Compute a pairing in a read transaction (other desks keep writing meanwhile: at 5,000 players the engine

@@ -144,8 +144,13 @@ def ranked_standings(
     entered = {code: {n: v for n, v in values.items() if n in ranked} for code, values in hand.entered.items()
                if code in codes}  # fmt: skip
     table = tb.standings(
-        state, codes, after_round=after, rules=rules, lots=lots,
-        hand_order=tuple(n for n in hand.hand_order if n in ranked), entered=entered,
+        state,
+        codes,
+        after_round=after,
+        rules=rules,
+        lots=lots,
+        hand_order=tuple(n for n in hand.hand_order if n in ranked),
+        entered=entered,
     )
     if t.system != SWISS or expelled:
         return table

@@ -202,8 +202,9 @@ def set_rating_rules(db: Database, tournament_id: int, *, unrated_method: str | 
         if long_event is not None and long_event != t.long_event:
             changes["long_event"] = long_event
         if tiebreak_rating is not None and tiebreak_rating != t.tiebreak_rating:
-            if tiebreak_rating not in RATING_USES and not (tiebreak_rating.isdigit()
-                                                           and 1 <= int(tiebreak_rating) <= t.rounds_count):
+            if tiebreak_rating not in RATING_USES and not (
+                tiebreak_rating.isdigit() and 1 <= int(tiebreak_rating) <= t.rounds_count
+            ):
                 raise ArbiterError(f"the rating used: first, each, or a round 1-{t.rounds_count};"
                                    f" not {tiebreak_rating!r}")  # fmt: skip
             changes["tiebreak_rating"] = tiebreak_rating

@@ -100,8 +100,10 @@ def legend_of_ties(table: Standings, remaining_ties: str = "") -> str:
     if any(r.is_shared for r in table.rows):
         parts.append("5-7 = equal on points and every tie-break: the places shared.")
     if not parts:
-        parts.append("No two players are equal on points and every tie-break"
-                     + (f" (such ties: {remaining_ties})." if remaining_ties else "."))
+        parts.append(
+            "No two players are equal on points and every tie-break"
+            + (f" (such ties: {remaining_ties})." if remaining_ties else ".")
+        )
     return " ".join(parts)
 
 

@@ -199,8 +199,11 @@ class RoundRobinSystem:
             if white_out or black_out:
                 b.forfeit = True
                 b.result = (
-                    BoardResult.BOTH_LOSE if white_out and black_out
-                    else BoardResult.BLACK_WINS if white_out else BoardResult.WHITE_WINS
+                    BoardResult.BOTH_LOSE
+                    if white_out and black_out
+                    else BoardResult.BLACK_WINS
+                    if white_out
+                    else BoardResult.WHITE_WINS
                 ).value
         session.flush()
 
@@ -225,7 +228,9 @@ def excluded_players(session: Session, t: Tournament, system: RoundRobinSystem) 
     """C.05: pairing numbers of the withdrawn players whose results do not count (fewer than half of their
     games completed over the board)."""
     players = list(queries.players(session, t.id))
-    withdrawn = frozenset(p.pairing_number for p in players if p.withdrawal_round is not None and p.status == "withdrawn")
+    withdrawn = frozenset(
+        p.pairing_number for p in players if p.withdrawal_round is not None and p.status == "withdrawn"
+    )
     if not withdrawn:
         return frozenset()
     played = {p.pairing_number: 0 for p in players}

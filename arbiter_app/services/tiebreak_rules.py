@@ -62,7 +62,9 @@ def parse_list(name: str, text: str) -> tuple[str, ...]:
     for item in (t for t in re.split(r"[,;\s]+", text.strip()) if t):
         code = re.sub(r"[-/]", "", item.upper())
         if code not in known:
-            raise ArbiterError(f"tie-break {item!r}: the Arbiters' Manual defines no such code (known: {', '.join(known)})")
+            raise ArbiterError(
+                f"tie-break {item!r}: the Arbiters' Manual defines no such code (known: {', '.join(known)})"
+            )
         codes.append(code)
     return tuple(codes)
 

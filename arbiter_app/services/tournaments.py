@@ -210,14 +210,22 @@ def create_tournament(
         s.add(t)
         s.flush()
         audit(
-            s, t.id, "create tournament", (
+            s,
+            t.id,
+            "create tournament",
+            (
                 f"created '{t.name}', {rounds} rounds, paired by the {rules.short_title} rules"
                 if system == SWISS
                 else f"created '{t.name}', {pairing_system.title}"
             ),
-            after={"name": t.name, "edition": t.edition, "system": system,
-                   "double": double_round_robin, "reverse_last_two": reverse_last_two,
-                   "chess960_seed": t.chess960_seed},
+            after={
+                "name": t.name,
+                "edition": t.edition,
+                "system": system,
+                "double": double_round_robin,
+                "reverse_last_two": reverse_last_two,
+                "chess960_seed": t.chess960_seed,
+            },
         )
         return tournament_info(t)
 
@@ -272,7 +280,9 @@ def change_edition(db: Database, tournament_id: int, new: str, *, confirmed: int
         old = edition_rules(t.edition) if t.edition in EDITIONS else None
         was = old.short_title if old else t.edition
         paired = [r.number for r in queries.rounds(s, tournament_id)]
-        notices = frozen(t, len(paired), "pairing system", "checklist Q93", f"the {was} rules", f"the {rules.short_title} rules")
+        notices = frozen(
+            t, len(paired), "pairing system", "checklist Q93", f"the {was} rules", f"the {rules.short_title} rules"
+        )
         if paired:
             many = len(paired) > 1
             notices = [replace(n, consequences=(
@@ -334,9 +344,7 @@ FROZEN = {
 def _shown(field: str, value: object) -> str:
     """A frozen setting's value as the warnings and the ``###`` lines write it."""
     if isinstance(value, PointSystem):
-        return (
-            f"{value.win / 10:g}/{value.draw / 10:g}/{value.loss / 10:g} (bye {value.pairing_allocated_bye / 10:g})"
-        )
+        return f"{value.win / 10:g}/{value.draw / 10:g}/{value.loss / 10:g} (bye {value.pairing_allocated_bye / 10:g})"
     if field == "accelerated":
         return "Baku acceleration" if value else "no acceleration"
     if field == "tie_breaks" and not value:
@@ -468,9 +476,7 @@ def _check_tiebreaks_editable(session: Any, t: Tournament) -> None:
     """The tie-break rules change until the last round is published (C.07 4.1.1 wants them announced early)."""
     last = queries.round_(session, t.id, t.rounds_count)
     if last is not None and last.state != "draft":
-        raise ArbiterError(
-            f"the last round ({t.rounds_count}) is published: the tie-break rules can no longer change"
-        )
+        raise ArbiterError(f"the last round ({t.rounds_count}) is published: the tie-break rules can no longer change")
 
 
 def _audit_value(value: object) -> object:

@@ -745,7 +745,12 @@ def _unfinished(r: Round, version: str = TRF16) -> list[BoardRow]:
 
 
 def _cells(
-    s: Session, t: Tournament, players: list[Player], last: int, keep_unfinished: bool, byes_in_cells: bool = True,
+    s: Session,
+    t: Tournament,
+    players: list[Player],
+    last: int,
+    keep_unfinished: bool,
+    byes_in_cells: bool = True,
     version: str = TRF16,
 ) -> tuple[dict[int, dict[int, RoundEntry]], list[str], int]:
     """Each player's round cells (by round number) up to the next round's pre-entered ones, what was left
@@ -934,8 +939,12 @@ def _header_lines(
 
 
 def export_trf(
-    db: Database, tournament_id: int, version: str | None = None, keep_unfinished: bool | None = None,
-    *, final: bool = False,
+    db: Database,
+    tournament_id: int,
+    version: str | None = None,
+    keep_unfinished: bool | None = None,
+    *,
+    final: bool = False,
 ) -> ExportInfo:
     """The tournament as TRF text (published rounds, pre-entered byes of the next round).
 
@@ -972,9 +981,7 @@ def export_trf(
         engine_lines = _engine_lines(version, layout.order if layout is not None else ())
         # An imported file names this program as its pairing controller (182) once it pairs a round.
         controller = layout is None or any(r.engine_pairing for r in queries.rounds(s, t.id))
-        text, warnings = _export_text(
-            s, t, version, keep_unfinished, byes_in_cells, engine_lines, controller, places
-        )
+        text, warnings = _export_text(s, t, version, keep_unfinished, byes_in_cells, engine_lines, controller, places)
         if layout is not None:
             text = apply_layout(layout, text.splitlines())
         return ExportInfo(text, tuple(warnings))
@@ -1021,8 +1028,13 @@ def _file_places(t: Tournament, doc: TrfDocument) -> tuple[int, dict[int, int]] 
 
 
 def _export_text(
-    s: Session, t: Tournament, version: str, keep_unfinished: bool, byes_in_cells: bool = True,
-    engine_lines: tuple[bool, bool] = (False, False), controller: bool = True,
+    s: Session,
+    t: Tournament,
+    version: str,
+    keep_unfinished: bool,
+    byes_in_cells: bool = True,
+    engine_lines: tuple[bool, bool] = (False, False),
+    controller: bool = True,
     places: tuple[int, dict[int, int]] | None = None,
 ) -> tuple[str, list[str]]:
     """The TRF text of ``t`` in ``version`` in the application's own layout, and what it left out.
@@ -1034,9 +1046,7 @@ def _export_text(
     rank the rounds the file holds; else the players ranked by points, then pairing number."""
     players = list(queries.players(s, t.id))
     published = [r.number for r in queries.rounds(s, t.id) if r.state != RoundState.DRAFT]
-    cells, warnings, last = _cells(
-        s, t, players, max(published, default=0), keep_unfinished, byes_in_cells, version
-    )
+    cells, warnings, last = _cells(s, t, players, max(published, default=0), keep_unfinished, byes_in_cells, version)
     marks = _hand_changes(s, t, last)
     if marks and version == TRF16:
         warnings.append(
@@ -1046,7 +1056,8 @@ def _export_text(
     rated = [c.trf_line for c in rating_corrections_of(s, t.id) if c.round <= last]
     if rated and version == TRF16:
         warnings.append(
-            "results kept for the rating report only (" + "; ".join(m.removeprefix("### ") for m in rated)
+            "results kept for the rating report only ("
+            + "; ".join(m.removeprefix("### ") for m in rated)
             + "): TRF-16 has no way to mark them (TRF-2026 writes them as ### comments); its 001 lines hold the "
             "results used for pairings and standings"
         )
@@ -1107,9 +1118,16 @@ def _export_text(
         point_values=_point_values(point_system(t)),
         other_lines=tuple(
             _header_lines(
-                t, players, version, _byes_records(s, t, last), marks + integrity_lines(s, t.id), any(unknown.values()),
-                _itdx_records(t, accelerations if not engine_lines[0] else None,
-                              forbidden if not engine_lines[1] else None) | {NATIONAL_RECORDS: national or []},
+                t,
+                players,
+                version,
+                _byes_records(s, t, last),
+                marks + integrity_lines(s, t.id),
+                any(unknown.values()),
+                _itdx_records(
+                    t, accelerations if not engine_lines[0] else None, forbidden if not engine_lines[1] else None
+                )
+                | {NATIONAL_RECORDS: national or []},
                 controller,
             )
         ),
@@ -1133,7 +1151,9 @@ def _ranks_of_file(doc: TrfDocument, t: Tournament) -> dict[int, int] | None:
     last = doc.last_round_with_results()
     try:
         codes = codes_in_use(t.tie_break_rules, t.tie_breaks)
-        table = tb.standings(state_before_round(doc, last + 1), codes, after_round=last, rules=rule_set(t.tie_break_rules))
+        table = tb.standings(
+            state_before_round(doc, last + 1), codes, after_round=last, rules=rule_set(t.tie_break_rules)
+        )
     except ArbiterError:
         return None
     return {row.number: row.place for row in table.rows}

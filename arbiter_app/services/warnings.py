@@ -121,8 +121,9 @@ def inform(confirmed: int, notices: list[Notice]) -> None:
     told = [n for n in notices if n.level == Level.INFORM]
     if not told or int(confirmed) >= Level.INFORM:
         return
-    raise ConfirmationNeeded(Notice(Level.INFORM, ", ".join(dict.fromkeys(n.rule for n in told if n.rule)),
-                                    "; ".join(n.text for n in told)))
+    raise ConfirmationNeeded(
+        Notice(Level.INFORM, ", ".join(dict.fromkeys(n.rule for n in told if n.rule)), "; ".join(n.text for n in told))
+    )
 
 
 def in_fide_mode_or(fide_mode: bool, level: Level = Level.DOUBLE) -> Level:

@@ -51,7 +51,9 @@ def games_completed(state: TournamentState, number: int) -> int:
     return sum(1 for record in player.history if record.outcome.is_played)
 
 
-def excluded_by_withdrawal(games_played: dict[int, int], withdrawn: frozenset[int], games_scheduled: int) -> frozenset[int]:
+def excluded_by_withdrawal(
+    games_played: dict[int, int], withdrawn: frozenset[int], games_scheduled: int
+) -> frozenset[int]:
     """C.05: the withdrawn players whose results do not count -- fewer than half of their scheduled games
     completed (``games_scheduled``: N - 1 per cycle)."""
     half = Fraction(games_scheduled, 2)
@@ -128,8 +130,9 @@ CELL_TEXT = {
 neither came)."""
 
 
-def round_robin_table(state: TournamentState, standings: Standings, berger: dict[int, int], excluded: frozenset[int],
-                      games_scheduled: int) -> RoundRobinTable:
+def round_robin_table(
+    state: TournamentState, standings: Standings, berger: dict[int, int], excluded: frozenset[int], games_scheduled: int
+) -> RoundRobinTable:
     """The crosstable of a round robin after the rounds ``standings`` ranks (``state`` with every player,
     ``berger``: pairing number -> Berger number), with the standings' places and tie-breaks.
 
@@ -154,9 +157,19 @@ def round_robin_table(state: TournamentState, standings: Standings, berger: dict
             if p.number in excluded or record.opponent not in excluded:
                 counted += Fraction(record.points, 10)
         row = ranked.get(p.number)
-        lines.append(RoundRobinLine(p.number, berger[p.number], p.name, p.rating, tuple(cells), counted,
-                                    p.number not in excluded, place_text(row) if row else "",
-                                    row.tiebreaks if row else ()))
+        lines.append(
+            RoundRobinLine(
+                p.number,
+                berger[p.number],
+                p.name,
+                p.rating,
+                tuple(cells),
+                counted,
+                p.number not in excluded,
+                place_text(row) if row else "",
+                row.tiebreaks if row else (),
+            )
+        )
     notes = []
     for p in players:
         if p.number in excluded:

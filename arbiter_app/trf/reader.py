@@ -219,8 +219,12 @@ class _DocumentBuilder:
             point_values={code: values[code] for code in POINT_VALUE_CODES if code in values},
             other_lines=tuple(self.other_lines),
             line_order=tuple(self.line_order),
-            warnings=tuple(sorted(check_pairings(players, self.source) + tuple(self.unknown_results),
-                                  key=lambda warning: (warning.line, warning.column))),
+            warnings=tuple(
+                sorted(
+                    check_pairings(players, self.source) + tuple(self.unknown_results),
+                    key=lambda warning: (warning.line, warning.column),
+                )
+            ),
             source=self.source,
         )
 

@@ -295,9 +295,7 @@ def file_ratings(doc: TrfDocument) -> dict[int, int]:
     if record is None:
         return ratings
     federation, method = record[4:7].strip().upper(), record[8:13].strip().upper()
-    national = dict(
-        national_rating_of(line) for _, line in doc.other_lines if is_national_record(line, federation)
-    )
+    national = dict(national_rating_of(line) for _, line in doc.other_lines if is_national_record(line, federation))
     combine = _STARTING_RANK_METHODS.get(method)
     if not national or combine is None:
         return ratings

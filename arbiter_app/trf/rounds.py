@@ -18,10 +18,17 @@ from arbiter_app.trf.errors import TrfError
 from arbiter_app.trf.model import PlayerLine, RoundEntry, TrfDocument
 from arbiter_app.trf.records import Prohibition, accelerations_of, file_ratings, prohibitions_of
 
-_PLAYED = {"1": Outcome.WIN, "W": Outcome.WIN, "0": Outcome.LOSS, "L": Outcome.LOSS, "=": Outcome.DRAW, "D": Outcome.DRAW,
-           # An unknown result ('?', an adjourned game) is a draw for pairing purposes only (C.04.2.D.1,
-           # C.04.2-2026 3.1).
-           "?": Outcome.DRAW}
+_PLAYED = {
+    "1": Outcome.WIN,
+    "W": Outcome.WIN,
+    "0": Outcome.LOSS,
+    "L": Outcome.LOSS,
+    "=": Outcome.DRAW,
+    "D": Outcome.DRAW,
+    # An unknown result ('?', an adjourned game) is a draw for pairing purposes only (C.04.2.D.1,
+    # C.04.2-2026 3.1).
+    "?": Outcome.DRAW,
+}
 _BYES = {
     "U": Outcome.PAIRING_ALLOCATED_BYE,
     "H": Outcome.HALF_POINT_BYE,
@@ -147,9 +154,7 @@ class RoundStates:
             for index, line in enumerate(doc.players)
         )
         # XXP lines (every round) and the 260 records whose rounds include this one
-        forbidden = frozenset(
-            pair for group in groups if group.applies_to(round_number) for pair in group.pairs()
-        )
+        forbidden = frozenset(pair for group in groups if group.applies_to(round_number) for pair in group.pairs())
         rounds = self._rounds or round_number
         return TournamentState(
             round=round_number,
@@ -228,8 +233,9 @@ def round_robin_type(type_text: str) -> tuple[bool, bool] | None:
     if code in ROUND_ROBIN_CODES:
         return ROUND_ROBIN_CODES[code]
     if code.startswith("BERGER_ROUNDROBIN_G"):
-        raise TrfError(f"192 {code}: a round robin played {code.rsplit('G', 1)[1]} times is not supported "
-                           "(single or double only)")
+        raise TrfError(
+            f"192 {code}: a round robin played {code.rsplit('G', 1)[1]} times is not supported (single or double only)"
+        )
     text = type_text.lower().replace("round robin", "round-robin").replace("roundrobin", "round-robin")
     if "round-robin" not in text:
         return None

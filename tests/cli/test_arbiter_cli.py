@@ -231,7 +231,12 @@ def test_standings_with_tiebreaks_as_json(seven_db: str, capsys: pytest.CaptureF
     assert code == 0 and len(rows) == 7
     # One: beat Four (½ point) and Six (½ point) with White.
     assert rows[1]["points"] == 2.0 and rows[1]["tiebreaks"] == {
-        "DE": 0, "WIN": 2, "BLK": 0, "BHC1": 0.5, "BH": 1, "SB": 1,
+        "DE": 0,
+        "WIN": 2,
+        "BLK": 0,
+        "BHC1": 0.5,
+        "BH": 1,
+        "SB": 1,
     }
     # Five: beat Two (½) with Black, then the pairing-allocated bye: a virtual
     # opponent of Five's own score before the round (1) + (1 - 1) = 1.
@@ -281,7 +286,9 @@ def test_settings_shown_changed_and_exported(seven_db: str, capsys: pytest.Captu
         run(capsys, "--db", seven_db, "settings", "--round-dates", "July 5")
 
 
-def test_the_pairing_list_carries_the_round_date(seven_db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_pairing_list_carries_the_round_date(
+    seven_db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert run(capsys, "--db", seven_db, "settings", "--round-dates", "2026-07-01, 2026-07-02")[0] == 0
     out = tmp_path / "pairings.html"
     assert run(capsys, "--db", seven_db, "report", "pairings", "-o", str(out), "--round", "2")[0] == 0
@@ -296,7 +303,9 @@ def test_save_copy(seven_db: str, tmp_path: Path, capsys: pytest.CaptureFixture[
     assert code != 0 and "the open tournament file" in err
 
 
-def test_the_edition_at_creation_and_its_change_after_pairing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_edition_at_creation_and_its_change_after_pairing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     db = str(tmp_path / "club.db")
     code, out, _ = run(capsys, "--db", db, "new", "--name", "Club", "--rounds", "3")
     assert code == 0 and "paired by the FIDE 2026 rules" in out
@@ -380,7 +389,9 @@ def test_new_round_robin_draw_pair_and_berger_row(tmp_path: Path, capsys: pytest
     assert not (tmp_path / "s.db").exists()
 
 
-def test_players_add_into_the_published_round_asks_at_level_3(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_players_add_into_the_published_round_asks_at_level_3(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """C.04.2-2026 4.4.4: a late entry into round 3, published and not started, is asked at Level 3 naming the rule
     (nothing registered without --yes); with --yes the player enters in round 3."""
     trf = tmp_path / "seven.trf"

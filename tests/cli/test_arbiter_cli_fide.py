@@ -27,7 +27,9 @@ def seven_db(tmp_path: Path, capsys: pytest.CaptureFixture[str], made_once: Made
     return str(made_once("cli import-trf seven, asked then --yes", build, tmp_path / "seven.db"))
 
 
-def test_level_5_in_fide_mode_then_level_4_at_a_terminal_only(seven_db: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_level_5_in_fide_mode_then_level_4_at_a_terminal_only(
+    seven_db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     before = _dump(seven_db)
     code, _, err = run(capsys, "--db", seven_db, "settings", "--rounds", "7", "--yes")
     assert code == 3 and "checklist Q57-Q58: the number of rounds is frozen" in err and "prohibited in FIDE mode" in err

@@ -23,7 +23,8 @@ def _result_of_board_1(path: Path) -> str:
 
 
 def test_audit_verify_passes_on_an_untouched_file_and_finds_a_result_changed_with_sqlite3(
-    t_db: Path, capsys: pytest.CaptureFixture[str]  # noqa: F811
+    t_db: Path,
+    capsys: pytest.CaptureFixture[str],  # noqa: F811
 ) -> None:
     db = str(t_db)
     for args in (("pair",), ("publish",), ("result", "3", "1", "1-0")):
@@ -43,7 +44,9 @@ def test_audit_verify_passes_on_an_untouched_file_and_finds_a_result_changed_wit
     assert code == 3 and "Level 3" in err and "nothing was changed" in err
     assert _result_of_board_1(t_db) == "0-1"
     # ... and, given, records the change in the log first.
-    code, _, err = run(capsys, "--db", db, "--accept-outside-changes", "--by", "Chief Arbiter", "result", "3", "2", "1/2")
+    code, _, err = run(
+        capsys, "--db", db, "--accept-outside-changes", "--by", "Chief Arbiter", "result", "3", "2", "1/2"
+    )
     assert code == 0 and "recorded in the audit log" in err
     code, out, _ = run(capsys, "--db", db, "audit")
     assert "outside change" in out and "[by Chief Arbiter]" in out
@@ -52,7 +55,9 @@ def test_audit_verify_passes_on_an_untouched_file_and_finds_a_result_changed_wit
 
 @pytest.mark.parametrize("name", ["Eve\u202e", "Bob\u200b", "Al\nice", "\u2066x\u2069"])
 def test_by_refuses_control_and_direction_characters(
-    t_db: Path, capsys: pytest.CaptureFixture[str], name: str  # noqa: F811
+    t_db: Path,
+    capsys: pytest.CaptureFixture[str],
+    name: str,  # noqa: F811
 ) -> None:
     with pytest.raises(SystemExit) as stopped:
         run(capsys, "--db", str(t_db), "--by", name, "pair")
@@ -62,7 +67,9 @@ def test_by_refuses_control_and_direction_characters(
 
 
 def test_the_arbiter_defaults_to_the_operating_system_account(
-    t_db: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch  # noqa: F811
+    t_db: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,  # noqa: F811
 ) -> None:
     import getpass
 

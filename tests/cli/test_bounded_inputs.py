@@ -21,7 +21,9 @@ def _usage(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     return capsys.readouterr().err
 
 
-def test_scoring_values_are_kept_exactly_as_typed_or_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_scoring_values_are_kept_exactly_as_typed_or_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     db = str(tmp_path / "s.db")
     err = _usage(capsys, "--db", db, "new", "--name", "Q", "--rounds", "5", "--win", "0.25", "--draw", "0.125")
     assert "points are kept in tenths" in err and "0.25" in err
@@ -53,7 +55,11 @@ def test_numbers_beyond_what_is_kept_are_refused(t_db: Path, capsys: pytest.Capt
     ],
 )
 def test_player_fields_are_checked(
-    t_db: Path, capsys: pytest.CaptureFixture[str], option: str, value: str, said: str  # noqa: F811
+    t_db: Path,
+    capsys: pytest.CaptureFixture[str],
+    option: str,
+    value: str,
+    said: str,  # noqa: F811
 ) -> None:
     code, _, err = run(capsys, "--db", str(t_db), "players", "edit", "1", option, value)
     assert code == EXIT_INVALID and said in err
@@ -83,10 +89,20 @@ def test_names_are_refused_with_a_clear_message(
         ("\ufeff", "at least one player"),
         ("012 X\nXXR 5\n001    1      Te\n", "the file holds one player"),
         ("012 L\nXXR 3\nXYZ " + "G" * 200_000 + "\n", "a line of at most 10,081 characters"),
-        (("012 S\n001    1      One                               2400 NOR         3.0\n"
-          "001    2      Two                               2300 NOR     1503014\n"), "a FIDE ID (digits)"),
-        (("012 S\n001    1      One                               2400 NOR     1503014 2429\n"
-          "001    2      Two                               2300 NOR     1503015\n"), "a birth date (YYYY/MM/DD"),
+        (
+            (
+                "012 S\n001    1      One                               2400 NOR         3.0\n"
+                "001    2      Two                               2300 NOR     1503014\n"
+            ),
+            "a FIDE ID (digits)",
+        ),
+        (
+            (
+                "012 S\n001    1      One                               2400 NOR     1503014 2429\n"
+                "001    2      Two                               2300 NOR     1503015\n"
+            ),
+            "a birth date (YYYY/MM/DD",
+        ),
     ],
 )
 def test_trf_files_that_cannot_be_tournaments_are_refused_naming_the_line(

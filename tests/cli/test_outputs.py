@@ -36,7 +36,10 @@ def _rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
 
 @pytest.mark.parametrize("command", [("export-trf",), ("players", "export-csv"), ("save-copy",)])
 def test_the_open_file_by_any_spelling_is_never_an_output(
-    t_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    t_db: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
     command: tuple[str, ...],
 ) -> None:
     before = _rows(t_db)

@@ -24,8 +24,14 @@ from tests.conftest import DATA
 from tests.explain.conftest import numbers, pair_set
 
 CORPUS = DATA / "conformance" / "dutch-2016"
-SMALL = ["small-1051-p29-r6.trf", "small-1062-p19-r7.trf", "small-1072-p14-r6.trf", "small-1089-p16-r8.trf",
-         "small-1098-p15-r8.trf", "small-1118-p13-r9.trf"]
+SMALL = [
+    "small-1051-p29-r6.trf",
+    "small-1062-p19-r7.trf",
+    "small-1072-p14-r6.trf",
+    "small-1089-p16-r8.trf",
+    "small-1098-p15-r8.trf",
+    "small-1118-p13-r9.trf",
+]
 FILES = sorted(CORPUS.glob("tiny-*.trf")) + [CORPUS / name for name in SMALL]
 
 
@@ -65,8 +71,9 @@ def disagreements(path: Path, largest: int = SMALL_BRACKET, edition: DutchEditio
             if sieve.available and sieve.chosen is not None:
                 sieved = (pair_set(sieve.chosen.leaf.pairs), sorted(numbers(sieve.chosen.leaf.downfloaters)))
             if found != engine or sieved != engine:
-                found_wrong.append(f"round {explanation.round} bracket {bracket.index}: engine {engine}, "
-                                   f"trail {found}, sieve {sieved}")
+                found_wrong.append(
+                    f"round {explanation.round} bracket {bracket.index}: engine {engine}, trail {found}, sieve {sieved}"
+                )
     return found_wrong
 
 

@@ -67,10 +67,14 @@ def test_a_2026_round_speaks_2026() -> None:
     assert "  3.1: M0 = 0, M1 = 0, MaxPairs = 3.  3.2: S1 = [1, 3, 4], S2 = [6, 9, 12]" in out
     assert "       legal; fails [C12] = 1, [C13] = 1. Best so far." in out
     assert "  Trail (3.3-3.8, candidates in the order of Article 4):" in out
-    assert ("  [C4] (2.2.1): FAILED for the following bracket ([C8]): paired with these downfloaters, the next "
-            "scoregroup would leave players who cannot all be paired.") in out
-    assert ("Bracket 4: bracket 3 paired again with every player not yet paired in view, so that a legal pairing "
-            "remains for all of them ([C4]) and the following bracket complies with [C1]-[C7] ([C8])") in out
+    assert (
+        "  [C4] (2.2.1): FAILED for the following bracket ([C8]): paired with these downfloaters, the next "
+        "scoregroup would leave players who cannot all be paired."
+    ) in out
+    assert (
+        "Bracket 4: bracket 3 paired again with every player not yet paired in view, so that a legal pairing "
+        "remains for all of them ([C4]) and the following bracket complies with [C1]-[C7] ([C8])"
+    ) in out
     assert "  7-5: both colour preferences granted (5.2.1)." in out
     assert "  #18 receives the pairing-allocated bye (1.5, [C2], [C5])." in out
 
@@ -92,14 +96,20 @@ def test_c5_the_bye_breaks_up_a_higher_bracket() -> None:
     """C.04.3-2026 2.3.1 [C5]: the bye goes to #3 (0.0), so #1 and #5 (1.0) may not be paired together."""
     explanation = _explained("d26-tiny-60012-p5-r4.trf", 2)
     text = round_text(explanation)
-    assert ("[C5] (2.3.1): the pairing-allocated bye goes to a player with 0.0 points, the lowest score that still "
-            "lets everyone else be paired ([C1]-[C4]); [C5] ranks above every quality criterion.\n") in text
-    assert ("  [C4] (2.2.1): FAILED: #2, #4 and #3 cannot all be paired: the only pairs [C1] and [C3] allow among "
-            "them are 2-3, 4-3; only #3 may receive the pairing-allocated bye ([C2], [C5]), and no choice of these "
-            "pairs takes everyone in.\n") in text
-    assert ("    1. 1-5  [3.3: the original subgroups]\n"
-            "       illegal ([C5]): the remaining players #2, #4, #3 could all be paired only if a player with more "
-            "than 0.0 points received the pairing-allocated bye.\n") in text
+    assert (
+        "[C5] (2.3.1): the pairing-allocated bye goes to a player with 0.0 points, the lowest score that still "
+        "lets everyone else be paired ([C1]-[C4]); [C5] ranks above every quality criterion.\n"
+    ) in text
+    assert (
+        "  [C4] (2.2.1): FAILED: #2, #4 and #3 cannot all be paired: the only pairs [C1] and [C3] allow among "
+        "them are 2-3, 4-3; only #3 may receive the pairing-allocated bye ([C2], [C5]), and no choice of these "
+        "pairs takes everyone in.\n"
+    ) in text
+    assert (
+        "    1. 1-5  [3.3: the original subgroups]\n"
+        "       illegal ([C5]): the remaining players #2, #4, #3 could all be paired only if a player with more "
+        "than 0.0 points received the pairing-allocated bye.\n"
+    ) in text
     assert "  Chosen (3.8): #1 and #5 float.\n" in text
     assert explanation.outline.pairing.bye == 3
     assert why_not_text(explanation, why_not(explanation, 1, 5)) == (
@@ -115,7 +125,10 @@ def test_c5_the_bye_breaks_up_a_higher_bracket() -> None:
         "allows for the bye is 0.0, and #3 has 0.0.\n"
     )
     assert [b["kind"] for b in round_json(explanation, trails=False)["brackets"]] == [
-        "scoregroup", "repaired", "scoregroup", "last",
+        "scoregroup",
+        "repaired",
+        "scoregroup",
+        "last",
     ]
 
 
@@ -137,9 +150,11 @@ def test_c7_the_downfloaters_scores() -> None:
 def test_c7_in_a_trail() -> None:
     explanation = _explained("d26-tiny-60016-p12-r7.trf", 7)
     text = round_text(explanation, only=7)
-    assert ("    2. 1-11, #2 floats  [4.4 set of pairable MDPs: S1 [1], Limbo [2]]\n"
-            "       legal; fails [C7] = {4.5}, [C15] = 1, [C18] = {3.0}, [C19] = {1.5}, [C20] = {3.0, 1.5}. Not better "
-            "than the best so far (worse on [C7]).\n") in text
+    assert (
+        "    2. 1-11, #2 floats  [4.4 set of pairable MDPs: S1 [1], Limbo [2]]\n"
+        "       legal; fails [C7] = {4.5}, [C15] = 1, [C18] = {3.0}, [C19] = {1.5}, [C20] = {3.0, 1.5}. Not better "
+        "than the best so far (worse on [C7]).\n"
+    ) in text
     assert "    [C7]: keeps 1 ({4.0}), removes 2.\n    Left: candidate 1, decided by [C7].\n" in text
 
 
@@ -147,11 +162,15 @@ def test_c9_the_bye_by_fewest_unplayed_games() -> None:
     """C.04.3-2026 2.4.4 [C9]: #4 and #5 (0.5) could each take the bye; #4 has an unplayed game, #5 none."""
     explanation = _explained("d26-tiny-60004-p7-r7.trf", 3)
     text = round_text(explanation)
-    assert ("Bracket 4: score 0.5, heterogeneous (1.3), moved down: #7 with 1.0; it downfloats exactly one player, "
-            "who receives the pairing-allocated bye ([C2], [C5], [C9])\n") in text
-    assert ("    2. 7-5, #4 gets the bye  [4.2 transposition in S2: S2 [5, 4] (new MDP-pairing)]\n"
-            "       legal; fails [C9] = 1, [C14] = 1, [C15] = 1, [C19] = {0.5}, [C20] = {0.5}. Not better than the "
-            "best so far (worse on [C9]).\n") in text
+    assert (
+        "Bracket 4: score 0.5, heterogeneous (1.3), moved down: #7 with 1.0; it downfloats exactly one player, "
+        "who receives the pairing-allocated bye ([C2], [C5], [C9])\n"
+    ) in text
+    assert (
+        "    2. 7-5, #4 gets the bye  [4.2 transposition in S2: S2 [5, 4] (new MDP-pairing)]\n"
+        "       legal; fails [C9] = 1, [C14] = 1, [C15] = 1, [C19] = {0.5}, [C20] = {0.5}. Not better than the "
+        "best so far (worse on [C9]).\n"
+    ) in text
     assert "    [C9]: keeps 1 (0), removes 2.\n    Left: candidate 1, decided by [C9].\n" in text
     assert why_not_text(explanation, why_not(explanation, 7, 5)) == (
         "Why are #7 and #5 not paired in round 3?\n"
@@ -164,8 +183,10 @@ def test_c9_the_bye_by_fewest_unplayed_games() -> None:
     )
     floats = why_float_text(explanation, why_float(explanation, 5))
     assert floats.startswith("Why does #5 get the pairing-allocated bye in round 3?\n")
-    assert ("      not allowed: #7 has already had a pairing-allocated bye, or scored a win's points in a round "
-            "without playing ([C2]).\n") in floats
+    assert (
+        "      not allowed: #7 has already had a pairing-allocated bye, or scored a win's points in a round "
+        "without playing ([C2]).\n"
+    ) in floats
     assert floats.endswith(
         "  So #5 gets the bye, and correctly: the chosen pairing breaks only [C20], and every other pairing breaks "
         "an absolute criterion or one of higher priority (3.8).\n"
@@ -179,8 +200,9 @@ def test_the_command_line_follows_the_files_edition(tmp_path: Path, data: Path) 
     assert "C.04.3-2026" in out
     _, out = _run("--dutch", str(path), "--explain", "--round", "2", "--no-trails", "--edition", "baku-2016")
     assert "C.04.3 as approved in Baku 2016" in out
-    _, out = _run("--dutch", str(data / "fixtures" / "arbiters-manual-12.trf"), "--explain", "--round", "2",
-                  "--no-trails")
+    _, out = _run(
+        "--dutch", str(data / "fixtures" / "arbiters-manual-12.trf"), "--explain", "--round", "2", "--no-trails"
+    )
     assert "C.04.3 as approved in Baku 2016" in out
 
 
@@ -211,17 +233,26 @@ def test_compare_editions_where_they_differ() -> None:
         "      2  4-3 *         4-5 *\n"
         "    bye  #2            #3\n"
     )
-    assert ("The pairing-allocated bye: Baku 2016 #2, FIDE 2026 #3. FIDE 2026: [C5] gives it to a player with 0.0 "
-            "points, the lowest score the round allows.\n") in text
-    assert ("- 1-5: Baku 2016 pairs them; FIDE 2026 does not, by [C5] (2.3.1: minimise the score of the assignee of "
-            "the pairing-allocated bye).\n") in text
-    assert ("- 1-2: FIDE 2026 pairs them; Baku 2016 does not, by C.5 (maximize the number of pairs (minimize the "
-            "downfloaters)).\n") in text
+    assert (
+        "The pairing-allocated bye: Baku 2016 #2, FIDE 2026 #3. FIDE 2026: [C5] gives it to a player with 0.0 "
+        "points, the lowest score the round allows.\n"
+    ) in text
+    assert (
+        "- 1-5: Baku 2016 pairs them; FIDE 2026 does not, by [C5] (2.3.1: minimise the score of the assignee of "
+        "the pairing-allocated bye).\n"
+    ) in text
+    assert (
+        "- 1-2: FIDE 2026 pairs them; Baku 2016 does not, by C.5 (maximize the number of pairs (minimize the "
+        "downfloaters)).\n"
+    ) in text
     data = comparison_json(comparison)
     assert data["agree"] is False and [e["edition"] for e in data["editions"]] == ["baku-2016", "fide-2026"]
     assert data["editions"][1]["boards"] == [[1, 2], [4, 5]] and data["editions"][1]["bye"] == 3
     assert {(tuple(d["pair"]), d["decided_by_label"]) for d in data["differences"]} == {
-        ((1, 5), "[C5]"), ((4, 3), "[C6]"), ((1, 2), "C.5"), ((4, 5), "C.5"),
+        ((1, 5), "[C5]"),
+        ((4, 3), "[C6]"),
+        ((1, 2), "C.5"),
+        ((4, 5), "C.5"),
     }
 
 

@@ -100,8 +100,11 @@ def test_the_manuals_departures_are_noted_at_their_steps(explained: Explained) -
     def notes(round_number: int, moved: tuple[int, ...], residents: tuple[int, ...]) -> tuple[str, ...]:
         return manual_notes(explained(round_number).state, moved, residents)
 
-    assert [n.split(" ")[0:2] for n in notes(4, (12,), (3, 11))] == [["Candidate", "1"], ["Candidate", "2"],
-                                                                    ["Candidate", "3"]]
+    assert [n.split(" ")[0:2] for n in notes(4, (12,), (3, 11))] == [
+        ["Candidate", "1"],
+        ["Candidate", "2"],
+        ["Candidate", "3"],
+    ]
     assert "swapped" in notes(2, (), (1, 4, 5, 9))[0]
     assert "C.13" in notes(5, (7, 6, 8), (3, 10, 11))[0]
     assert notes(4, (), (1, 5)) == ()

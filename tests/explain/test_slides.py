@@ -52,8 +52,9 @@ def test_a_candidate_beaten_on_a_2026_criterion(manual: TrfDocument) -> None:
     last = e.outline.brackets[-1].index
     decision = bracket_slides(e, last)[-1]
     assert decision.deciding == "C.04.3-2026 2.4.14 [C19]"
-    assert [(c.label, c.value, c.best) for c in decision.criteria if c.deciding] == [("[C19]", "{0.5, 0.5}",
-                                                                                       "{1.0, 0.5}")]
+    assert [(c.label, c.value, c.best) for c in decision.criteria if c.deciding] == [
+        ("[C19]", "{0.5, 0.5}", "{1.0, 0.5}")
+    ]
     assert decision.explanation[0].startswith("C.04.3-2026 2.4.14 [C19]: minimise the score differences")
     assert any("floats up again" in line for line in decision.explanation[1:])
     assert any(line.endswith("(5.2.1)") for line in decision.lines)  # colours by C.04.3-2026 5.2.1

@@ -152,7 +152,8 @@ def test_best_with_pair_by_the_engine_equals_the_search(explained: Explained) ->
                     continue
                 wanted = {a.number, b.number}
                 walked = search(
-                    explanation, bracket.index,
+                    explanation,
+                    bracket.index,
                     lambda leaf, w=wanted: any({h.number, l.number} == w for h, l in leaf.pairs),
                     lambda node: True,
                 )

@@ -22,7 +22,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-CELL_MARGIN = 2 * (QApplication.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1) if QApplication.instance() else 6
+CELL_MARGIN = (
+    2 * (QApplication.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1)
+    if QApplication.instance()
+    else 6
+)
 """Pixels a view keeps around a cell's text (Qt's own margin, both sides)."""
 SLACK = 1
 
@@ -120,7 +124,9 @@ def cells_cut(view: QTableView) -> list[str]:
             if view.wordWrap():
                 height, widest = wrapped_height(str(text), metrics_font, room)
                 if height > view.rowHeight(row) - grid or widest > room:
-                    cut.append(f"row {row} '{text}' needs {widest}x{height} px, has {room}x{view.rowHeight(row) - grid}")
+                    cut.append(
+                        f"row {row} '{text}' needs {widest}x{height} px, has {room}x{view.rowHeight(row) - grid}"
+                    )
                 continue
             needed = max(metrics.horizontalAdvance(t) for t in str(text).split("\n"))
             if needed > room:

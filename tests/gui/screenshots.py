@@ -57,8 +57,16 @@ def build_tournament(path: Path) -> None:
     db.dispose()
 
 
-ROUND_ROBIN_NAMES = ("Carlsen, Magnus", LONG_NAME, "Ju, Wenjun", "Praggnanandhaa, Rameshbabu", "Muzychuk, Anna",
-                     "Vachier-Lagrave, Maxime", "Dzagnidze, Nana", "Abdusattorov, Nodirbek")
+ROUND_ROBIN_NAMES = (
+    "Carlsen, Magnus",
+    LONG_NAME,
+    "Ju, Wenjun",
+    "Praggnanandhaa, Rameshbabu",
+    "Muzychuk, Anna",
+    "Vachier-Lagrave, Maxime",
+    "Dzagnidze, Nana",
+    "Abdusattorov, Nodirbek",
+)
 """A round robin of eight, long names among them: the crosstable must show them whole."""
 
 
@@ -74,9 +82,16 @@ def build_round_robin(path: Path, played: int = 3) -> None:
         r = sv.pair_next_round(db, t.id)
         sv.publish_round(db, t.id, r.number)
         r = sv.get_round(db, t.id, r.number)
-        sv.enter_results(db, t.id, r.number, [
-            (b.number, "1/2" if (b.white + b.black + r.number) % 3 == 0 else "1-0" if b.white < b.black else "0-1")
-            for b in r.boards if b.result is None])
+        sv.enter_results(
+            db,
+            t.id,
+            r.number,
+            [
+                (b.number, "1/2" if (b.white + b.black + r.number) % 3 == 0 else "1-0" if b.white < b.black else "0-1")
+                for b in r.boards
+                if b.result is None
+            ],
+        )
     sv.pair_next_round(db, t.id)
     db.dispose()
 
@@ -153,13 +168,20 @@ def seminar_shots(window: MainWindow, out: Path, size: tuple[int, int]) -> None:
     assert seminar.total is not None
     seminar.show_step(seminar.total - 1)  # every slide worked out
     # The candidate that won on a criterion with the most pairs (the last such): its bracket, itself, the decision.
-    won = [s for s in seminar.slides if s.kind == "candidate" and s.legal and s.compared_with and
-           s.verdict.startswith("Better")]
+    won = [
+        s
+        for s in seminar.slides
+        if s.kind == "candidate" and s.legal and s.compared_with and s.verdict.startswith("Better")
+    ]
     candidate = max(reversed(won), key=pairs_of)
-    for name, slide in (("seminar-bracket", next(s for s in seminar.slides if s.heading == candidate.heading)),
-                        ("seminar-candidate", candidate),
-                        ("seminar-decision", next(s for s in seminar.slides if s.heading == candidate.heading
-                                                  and s.kind == "decision"))):
+    for name, slide in (
+        ("seminar-bracket", next(s for s in seminar.slides if s.heading == candidate.heading)),
+        ("seminar-candidate", candidate),
+        (
+            "seminar-decision",
+            next(s for s in seminar.slides if s.heading == candidate.heading and s.kind == "decision"),
+        ),
+    ):
         seminar.show_step(seminar.slides.index(slide))
         save(seminar, out, name + tail)
     seminar.close()

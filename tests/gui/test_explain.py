@@ -36,7 +36,9 @@ def test_explain_panel_shows_c17_deciding_round_5(window: MainWindow) -> None:
     headers = [dock.candidates.horizontalHeaderItem(c).text() for c in range(dock.candidates.columnCount())]
     assert "C.17 ★" in headers
     assert "C.17" in dock.decision.text()
-    assert "Note on the Arbiters' Manual: The sieve's C.13 step" in dock.decision.text()  # where it and the rules differ
+    assert (
+        "Note on the Arbiters' Manual: The sieve's C.13 step" in dock.decision.text()
+    )  # where it and the rules differ
     dock.candidates.selectRow(0)
     dock.step_candidate(1)
     assert dock.candidates.currentRow() == 1 and "Candidate 2" in dock.candidate_detail.text()
@@ -124,5 +126,7 @@ def test_the_panels_verdicts_cite_the_rounds_edition() -> None:
     assert summaries and all("B.4" not in s and "B.8" not in s for s in summaries)
     assert any("(3.4)" in s or "(3.8)" in s for s in summaries), summaries
     baku = explain_round(state_before_round(doc, 2), BAKU_2016)
-    assert any("(B.4)" in candidates(baku, b.index).summary or "(B.8)" in candidates(baku, b.index).summary
-               for b in baku.outline.brackets)
+    assert any(
+        "(B.4)" in candidates(baku, b.index).summary or "(B.8)" in candidates(baku, b.index).summary
+        for b in baku.outline.brackets
+    )

@@ -144,7 +144,10 @@ def test_large_text_moves_the_panel_below_rather_than_widen_the_window(window: M
         window.large_text_action.setChecked(True)
         for _ in range(3):
             QApplication.processEvents()
-        assert window.width() == width < dock.width_beside() and window.dockWidgetArea(dock) == Qt.DockWidgetArea.BottomDockWidgetArea
+        assert (
+            window.width() == width < dock.width_beside()
+            and window.dockWidgetArea(dock) == Qt.DockWidgetArea.BottomDockWidgetArea
+        )
         assert clipped(window) == []
     finally:
         window.large_text_action.setChecked(False)
@@ -270,8 +273,9 @@ def test_the_round_robin_view_fits(window: MainWindow, tmp_path: Path, size: tup
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_hall_display_and_the_seminar_fit(window: MainWindow, tournament: Path, qtbot: Any,
-                                              size: tuple[int, int]) -> None:
+def test_the_hall_display_and_the_seminar_fit(
+    window: MainWindow, tournament: Path, qtbot: Any, size: tuple[int, int]
+) -> None:
     """The hall display's pages and every seminar step of round 5 (the manual's tournament, long verdicts): nothing
     cut at either size."""
     assert window.open_file(tournament)

@@ -161,7 +161,9 @@ def test_the_menu_has_the_entries(window: MainWindow) -> None:
     assert "Import FIDE &rating list…" in texts and "Export players to CS&V…" in texts
 
 
-def test_the_import_runs_on_a_worker_thread(window: MainWindow, tmp_path: Path, qtbot: Any, boxes: MessageBoxes) -> None:
+def test_the_import_runs_on_a_worker_thread(
+    window: MainWindow, tmp_path: Path, qtbot: Any, boxes: MessageBoxes
+) -> None:
     importer = RatingListImporter(window)  # a real worker thread, its own (pairing is never queued behind it)
     assert importer.runner is not window.runner
     many = tuple(P(str(5_000_000 + k), f"Player{k}, A", std=str(1000 + k % 1500)) for k in range(20_000))

@@ -124,7 +124,7 @@ def test_a_long_report_is_previewed_in_parts(window: MainWindow) -> None:
     assert len(parts) > 2
     # every player's card is in exactly one part, and every part opens with the report's header
     for number in range(1, 13):
-        assert sum(f"<th class=\"card\" colspan=\"6\">{number} " in part for part in parts) == 1
+        assert sum(f'<th class="card" colspan="6">{number} ' in part for part in parts) == 1
     assert all("<header>" in part for part in parts)
     # the dialog previews the same parts, one at a time
     assert len(dialog.parts) > 1 and dialog.part_box.count() == len(dialog.parts)

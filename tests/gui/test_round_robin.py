@@ -40,12 +40,15 @@ def key_of(round_number: int, board: int) -> str:
 
 
 def cells(table: QTableWidget) -> list[list[str]]:
-    return [[(table.item(r, c).text() if table.item(r, c) else "") for c in range(table.columnCount())]
-            for r in range(table.rowCount())]
+    return [
+        [(table.item(r, c).text() if table.item(r, c) else "") for c in range(table.columnCount())]
+        for r in range(table.rowCount())
+    ]
 
 
-def test_ten_player_double_round_robin_in_the_gui(qtbot: Any, window: MainWindow, tmp_path: Path,
-                                                   boxes: MessageBoxes) -> None:
+def test_ten_player_double_round_robin_in_the_gui(
+    qtbot: Any, window: MainWindow, tmp_path: Path, boxes: MessageBoxes
+) -> None:
     def fill(d: TournamentDialog) -> None:
         d.name.setText("Club round robin")
         d.system.setCurrentIndex(3)  # double round robin, last two rounds of cycle 1 reversed
@@ -321,9 +324,9 @@ def test_a_swiss_has_no_round_robin_view_and_the_dutch_explanation(window: MainW
     assert window.explain_dock.question(1).by_table is False
 
 
-
-def test_pairing_without_berger_numbers_says_where_to_set_them(window: MainWindow, tmp_path: Path,
-                                                               boxes: MessageBoxes) -> None:
+def test_pairing_without_berger_numbers_says_where_to_set_them(
+    window: MainWindow, tmp_path: Path, boxes: MessageBoxes
+) -> None:
     def fill(d: TournamentDialog) -> None:
         d.name.setText("Trio")
         d.system.setCurrentIndex(1)
@@ -365,8 +368,9 @@ def test_a_round_robin_names_its_system_and_teaches_the_berger_rows(window: Main
     assert dock.tabs.currentIndex() == 1 and "bracket by bracket" in dock.teaching_action.toolTip()
 
 
-def test_seminar_mode_steps_through_the_boards_by_their_berger_rows(window: MainWindow, tmp_path: Path,
-                                                                     qtbot: Any) -> None:
+def test_seminar_mode_steps_through_the_boards_by_their_berger_rows(
+    window: MainWindow, tmp_path: Path, qtbot: Any
+) -> None:
     """F9 on a round robin: the round, then each board with the Berger row it comes from (C.05 Annex 1), one per
     key press; no brackets, candidates or editions compared (the Dutch rules do not pair it)."""
     new_quad(window, tmp_path, 2)

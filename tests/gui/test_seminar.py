@@ -24,8 +24,9 @@ from tests.pdf_tools import page_count, page_texts
 CORPUS_2026 = DATA / "conformance" / "dutch-2026"
 
 
-def seminar_on(window: MainWindow, qtbot: Any, tmp_path: Path, trf: Path, round_number: int,
-               edition: str) -> SeminarView:
+def seminar_on(
+    window: MainWindow, qtbot: Any, tmp_path: Path, trf: Path, round_number: int, edition: str
+) -> SeminarView:
     """The seminar on round ``round_number`` of ``trf``, imported with the rounds before it under ``edition``."""
     path = tmp_path / "open.db"
     db = sv_files.open_database(path, create=True)
@@ -129,12 +130,12 @@ def test_the_manuals_round_5_and_its_handout(window: MainWindow, qtbot: Any, tmp
     decision = last[-1]
     assert decision.kind == "decision" and decision.deciding == "C.04.3 C.17"
     assert "Decided by C.17: candidate 3 is better than candidate 2." in decision.lines
-    assert [(c.label, c.value, c.best) for c in decision.criteria if c.deciding] == [("C.17", "{0.5, 0.5}",
-                                                                                       "{1.0, 0.5}")]
+    assert [(c.label, c.value, c.best) for c in decision.criteria if c.deciding] == [
+        ("C.17", "{0.5, 0.5}", "{1.0, 0.5}")
+    ]
     assert "11-7, 3-6, 8-10: both colour preferences granted (E.1)" in decision.lines  # section E
     winner = next(s for s in last if s.title == "Candidate 3 of 4")
-    assert [(c.label, c.value, c.best) for c in winner.criteria if c.deciding] == [("C.17", "{0.5, 0.5}",
-                                                                                     "{1.0, 0.5}")]
+    assert [(c.label, c.value, c.best) for c in winner.criteria if c.deciding] == [("C.17", "{0.5, 0.5}", "{1.0, 0.5}")]
     illegal = next(s for s in seminar.slides if s.verdict.startswith("Illegal (C.4)"))
     assert not illegal.legal and illegal.deciding == "C.04.3 C.4"
 
@@ -151,8 +152,7 @@ def test_the_manuals_round_5_and_its_handout(window: MainWindow, qtbot: Any, tmp
 
 
 @pytest.mark.parametrize("edition", ["fide-2026", "baku-2016"])
-def test_the_manuals_tournament_in_either_edition(window: MainWindow, qtbot: Any, tmp_path: Path,
-                                                   edition: str) -> None:
+def test_the_manuals_tournament_in_either_edition(window: MainWindow, qtbot: Any, tmp_path: Path, edition: str) -> None:
     seminar = seminar_on(window, qtbot, tmp_path, example_trf(), 4, edition)
     total = seminar.total
     assert total is not None
@@ -239,9 +239,14 @@ def test_every_slide_fits_a_projector(qapp: Any, edition: str) -> None:
     e = explain_round(state_before_round(read_trf(example_trf()), 5), edition_named(edition))
     slides = seminar_slides(e, comparison_text(compare_editions(e.state)))
     if edition == "fide-2026":  # and a bracket of 53 players, its columns cut at 14 ("… 38 more")
-        large = explain_round(state_before_round(read_trf(CORPUS_2026 / "d26-large-60171-p219-r10.trf"), 5), edition_named(edition))
-        slides += [round_slide(large), *bracket_slides(large, 4),
-                   editions_slide(comparison_text(compare_editions(large.state)))]
+        large = explain_round(
+            state_before_round(read_trf(CORPUS_2026 / "d26-large-60171-p219-r10.trf"), 5), edition_named(edition)
+        )
+        slides += [
+            round_slide(large),
+            *bracket_slides(large, 4),
+            editions_slide(comparison_text(compare_editions(large.state))),
+        ]
         assert any(s.bracket is not None and s.bracket.s2_more for s in slides)
     assert {s.kind for s in slides} == {"round", "bracket", "candidate", "decision", "editions"}
     for size in ((1024, 768), (1920, 1080)):
@@ -254,8 +259,9 @@ def test_every_slide_fits_a_projector(qapp: Any, edition: str) -> None:
             assert all(box.right() <= canvas.w and box.bottom() <= 768 for box, _ in canvas.boxes.values())
 
 
-def test_ctrl_p_writes_the_handout_with_the_real_worker(threaded_window: MainWindow, qtbot: Any, tmp_path: Path,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ctrl_p_writes_the_handout_with_the_real_worker(
+    threaded_window: MainWindow, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The slides worked out in the worker's child process; Ctrl+P asks where (the data folder offered) and
     writes every slide, those not yet worked out included, a page each."""
     from PySide6.QtWidgets import QFileDialog

@@ -129,4 +129,4 @@ def test_the_table_shows_each_column_in_its_one_format_as_ranked(window: MainWin
     for k, r in enumerate(table.rows):
         cells = [model.index(k, c).data() for c in range(model.columnCount())]
         assert cells[StandingColumn.NUMBER] == str(r.number) and cells[StandingColumn.SCORE] == score(r.score)
-        assert cells[len(StandingColumn):] == ["–" if v is None else f(v) for f, v in zip(formats, r.tiebreaks)]
+        assert cells[len(StandingColumn) :] == ["–" if v is None else f(v) for f, v in zip(formats, r.tiebreaks)]

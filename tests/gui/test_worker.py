@@ -142,7 +142,9 @@ def test_results_are_stored_in_the_child_process_in_the_order_typed(qtbot: Any, 
     qtbot.waitUntil(lambda: not view.pending_boards and not window.context.reader.is_busy, timeout=60_000)
     shown = {b.number: b.result_text for b in view.current.boards}
     assert shown[boards[0]] == "½-½" and shown[boards[1]] == "0-1"
-    stored = {b.number: b.result_text for b in sv.list_rounds(window.context.db, window.context.tournament_id)[8].boards}
+    stored = {
+        b.number: b.result_text for b in sv.list_rounds(window.context.db, window.context.tournament_id)[8].boards
+    }
     assert stored == shown
     assert "Corrected" in view.feedback.text() and "was 1-0" in view.feedback.text()
     # Undo at once after typing: the step undone is that result, once stored (not the one before it)
@@ -151,11 +153,12 @@ def test_results_are_stored_in_the_child_process_in_the_order_typed(qtbot: Any, 
     window.undo_last_step()
     qtbot.waitUntil(lambda: not window.context.reader.is_busy and not view.is_busy, timeout=60_000)
     qtbot.waitUntil(lambda: view.current is not None and view.current.number == 9, timeout=60_000)
-    stored = {b.number: b.result_text for b in sv.list_rounds(window.context.db, window.context.tournament_id)[8].boards}
+    stored = {
+        b.number: b.result_text for b in sv.list_rounds(window.context.db, window.context.tournament_id)[8].boards
+    }
     assert stored == shown  # board 3 as it was, board 1 still corrected
     assert {b.number: b.result_text for b in view.current.boards} == shown
     window.close()
-
 
 
 def test_a_reply_of_the_child_comes_back_equal_in_slices() -> None:

@@ -38,6 +38,8 @@ def chromium(profile: Path, width: int, height: int) -> Any:
     driver_path = CHROMEDRIVER if Path(CHROMEDRIVER).exists() else str(shutil.which("chromedriver"))
     driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
     # A headless window is at least 500 px wide: a phone's screen is emulated as phones show pages.
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
+    )
     return driver

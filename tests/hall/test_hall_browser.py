@@ -74,7 +74,10 @@ def test_a_phone_searches_sees_a_result_come_and_a_deputy_enters_one(
     wait(phone).until(lambda d: "round 1 board 2: ½-½ entered" in d.find_element(By.TAG_NAME, "main").text)
     assert sv.get_round(db, tid, 1).boards[1].result_text == "½-½"
     entered = {e.summary: e.arbiter for e in sv.audit_log(db, tid) if e.action == "results"}
-    assert entered == {f"round 1: board {board.number} 0-1": "Chief Arbiter", "round 1: board 2 ½-½": "Ann Lee (deputy)"}
+    assert entered == {
+        f"round 1: board {board.number} 0-1": "Chief Arbiter",
+        "round 1: board 2 ½-½": "Ann Lee (deputy)",
+    }
 
 
 def test_the_hall_screen_at_1920_pages_by_itself(db: Database, tid: int, server: str, tmp_path: Path) -> None:

@@ -84,9 +84,7 @@ def manual_tables(data: Path) -> dict[int, list[list[str]]]:
     return {2 * len(table[0]): table for table in tables}
 
 
-@pytest.mark.parametrize(
-    ("players", "printed"), [(4, MANUAL_4), (6, MANUAL_6), (8, MANUAL_8), (10, MANUAL_10)]
-)
+@pytest.mark.parametrize(("players", "printed"), [(4, MANUAL_4), (6, MANUAL_6), (8, MANUAL_8), (10, MANUAL_10)])
 def test_transcribed_manual_tables(players: int, printed: str) -> None:
     assert [list(r.boards) for r in berger_table(players)] == parse_transcribed(printed)
 
@@ -104,8 +102,28 @@ def test_cli_prints_the_manuals_table(capsys: pytest.CaptureFixture[str]) -> Non
 
     assert main(["--berger", "6"]) == 0
     out = capsys.readouterr().out
-    expected = ["Round 1", "1 6", "2 5", "3 4", "Round 2", "6 4", "5 3", "1 2", "Round 3", "2 6", "3 1", "4 5",
-                "Round 4", "6 5", "1 4", "2 3", "Round 5", "3 6", "4 2", "5 1"]
+    expected = [
+        "Round 1",
+        "1 6",
+        "2 5",
+        "3 4",
+        "Round 2",
+        "6 4",
+        "5 3",
+        "1 2",
+        "Round 3",
+        "2 6",
+        "3 1",
+        "4 5",
+        "Round 4",
+        "6 5",
+        "1 4",
+        "2 3",
+        "Round 5",
+        "3 6",
+        "4 2",
+        "5 1",
+    ]
     assert out.splitlines() == expected
 
 
@@ -118,8 +136,26 @@ def test_cli_odd_field_and_double(capsys: pytest.CaptureFixture[str]) -> None:
     assert out[:4] == ["Round 1", "2 5", "3 4", "1 sits out"]  # not the pairing-allocated bye's "1 0" (issue 29)
     assert main(["--berger", "4", "--double", "--reverse-last-two"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out == ["Round 1", "1 4", "2 3", "Round 2", "2 4", "3 1", "Round 3", "4 3", "1 2",
-                   "Round 4", "4 1", "3 2", "Round 5", "3 4", "2 1", "Round 6", "4 2", "1 3"]
+    assert out == [
+        "Round 1",
+        "1 4",
+        "2 3",
+        "Round 2",
+        "2 4",
+        "3 1",
+        "Round 3",
+        "4 3",
+        "1 2",
+        "Round 4",
+        "4 1",
+        "3 2",
+        "Round 5",
+        "3 4",
+        "2 1",
+        "Round 6",
+        "4 2",
+        "1 3",
+    ]
     assert main(["--berger", "4", "--reverse-last-two"]) == 3
 
 
@@ -207,8 +243,10 @@ def test_rules_refused() -> None:
 
 def test_check_meetings_finds_a_repeated_pair_and_a_double_booking() -> None:
     problems = check_meetings(4, [[(1, 2), (3, 4)], [(2, 1), (3, 4)]])
-    assert problems == ["round 2: 2 and 1 meet again (each pair meets once)",
-                        "round 2: 3 and 4 meet again (each pair meets once)"]
+    assert problems == [
+        "round 2: 2 and 1 meet again (each pair meets once)",
+        "round 2: 3 and 4 meet again (each pair meets once)",
+    ]
     assert check_meetings(4, [[(1, 2), (1, 3)]]) == ["round 1: player 1 plays twice"]
     assert check_meetings(4, [[(1, 2)], [(2, 1)]], cycles=2) == []
 
@@ -216,7 +254,9 @@ def test_check_meetings_finds_a_repeated_pair_and_a_double_booking() -> None:
 def test_check_colours_of_hand_made_rounds() -> None:
     """Checklist Q102: three games in a row with one colour, and a pair's second game with the same colours."""
     assert check_colours([[(1, 2)], [(1, 3)], [(1, 4)]]) == ["round 3: player 1 has white for the third game in a row"]
-    assert check_colours([[(1, 2)], [(1, 2)]], cycles=2) == ["round 2: 1 has white against 2 again (one game each with white)"]
+    assert check_colours([[(1, 2)], [(1, 2)]], cycles=2) == [
+        "round 2: 1 has white against 2 again (one game each with white)"
+    ]
     assert check_colours([[r for r in rd.boards] for rd in double_round_robin(6, True)], cycles=2) == []
 
 

@@ -86,9 +86,7 @@ def test_each_edition_writes_a_format_the_trf_knows() -> None:
     assert format_for_edition(FIDE_2026) == TRF2026 and format_for_edition(BAKU_2016) == TRF16
 
 
-SPELLINGS = re.compile(
-    r"baku-2016|fide-2026|FIDE_DUTCH|_BAKU\b|EDITION_SYSTEMS|SYSTEM_EDITIONS|EDITION_FORMATS"
-)
+SPELLINGS = re.compile(r"baku-2016|fide-2026|FIDE_DUTCH|_BAKU\b|EDITION_SYSTEMS|SYSTEM_EDITIONS|EDITION_FORMATS")
 """An edition's registry names, its TRF codes and the old tables of them."""
 
 ALLOWED = re.compile(r"spec/fide-2026/")

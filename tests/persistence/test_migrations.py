@@ -209,5 +209,7 @@ def test_0019_moves_each_rounds_edition_out_of_the_engine_pairing_json(tmp_path:
         rows = connection.execute(text("SELECT number, engine_pairing FROM rounds ORDER BY number")).all()
     engine.dispose()
     assert [json.loads(r.engine_pairing) if r.engine_pairing else None for r in rows] == [
-        {**kept, "edition": "baku-2016"}, kept, None
+        {**kept, "edition": "baku-2016"},
+        kept,
+        None,
     ]

@@ -162,7 +162,7 @@ def test_the_pairing_list_names_title_rating_federation_and_a_requested_bye() ->
     listing = pairing_list(state, 5, pairing, {6: Outcome.HALF_POINT_BYE})
     entrants = {1: Entrant("GM", 2650, "NOR"), 6: Entrant("", 1900, "FRA")}
     html = pairing_list_html(listing, "T", entrants=entrants)
-    assert "<td>GM Ærøskøbing &lt;Ivan&gt; &amp; Co</td><td class=\"num\">2650</td><td>NOR</td>" in html
+    assert '<td>GM Ærøskøbing &lt;Ivan&gt; &amp; Co</td><td class="num">2650</td><td>NOR</td>' in html
     without = html.split("Without a board")[1]
     assert "<td>5</td>" not in without and '<td class="num">5</td><td>Player 5</td>' in without
     assert "pairing-allocated bye" in without

@@ -23,6 +23,7 @@ from tests.pdf_tools import page_count, page_images, page_text
 
 ACCENTED = ("Łukasz Żółć", "Ærøskøbing Åse", "Ørjan Ğüneş", "Jiří Dvořák")
 
+
 @pytest.fixture(autouse=True)
 def _application(qapp: object) -> None:
     """The session's QApplication (pytest-qt), so that a later widget test never meets a bare QGuiApplication."""
@@ -75,7 +76,7 @@ def _rendered_uncut(db: Database, tid: int, kind: str, tmp_path: Path) -> list[s
 
 def test_accented_names_survive(tmp_path: Path) -> None:
     rows = "".join(f"<tr><td>{k}</td><td>{name}</td></tr>" for k, name in enumerate(ACCENTED, 1))
-    html = f'<html><body><h1>Ærøskøbing</h1><table><thead><tr><th>No.</th><th>Name</th></tr></thead>{rows}</table>'
+    html = f"<html><body><h1>Ærøskøbing</h1><table><thead><tr><th>No.</th><th>Name</th></tr></thead>{rows}</table>"
     pdf = tmp_path / "names.pdf"
     assert html_to_pdf(html + "</body></html>", pdf) == 1
     text = _page_text(pdf, 1)

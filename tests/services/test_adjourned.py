@@ -17,7 +17,9 @@ from tests.services.conftest import HANDMADE, dump
 
 def _hashes(db: Database, tid: int) -> list[str]:
     """The ``###`` lines of a TRF-2026 export, SEVEN's import lines left out."""
-    return [x for x in sv.export_trf(db, tid, "trf-2026").text.splitlines() if x.startswith("###") and "Import" not in x]
+    return [
+        x for x in sv.export_trf(db, tid, "trf-2026").text.splitlines() if x.startswith("###") and "Import" not in x
+    ]
 
 
 def _pair_and_publish(db: Database, tid: int, confirmed: int = 0) -> sv.RoundInfo:
@@ -142,9 +144,7 @@ def test_a_tournament_not_over_has_no_final_trf(db: Database, seven: int) -> Non
         sv.export_trf(db, seven, "trf-2026", final=True)
 
 
-def test_an_adjourned_game_is_written_as_a_question_mark_with_x_in_162_and_read_back(
-    db: Database, seven: int
-) -> None:
+def test_an_adjourned_game_is_written_as_a_question_mark_with_x_in_162_and_read_back(db: Database, seven: int) -> None:
     """Q164-Q165: TRF-2026 writes an adjourned game '?' on both sides and 162 gives X (the unknown result) a
     draw's points, as pairing counts it; the points column counts them so.  Read back, it is adjourned again.
     TRF-16 has no code for it: the round stands as in progress, or (kept) a blank result, with a warning."""
@@ -266,4 +266,6 @@ def test_the_final_trf_carries_the_events_of_adjourned_games_and_rating_correcti
         f"### Rating correction @ Round 5: {c.white}-{c.black} 1-0 for rating; ½-½ for pairings and standings",
         f"### Adjournment @ Round 3: {a.white}-{a.black} 1-0",
     ]
-    assert not any(" ?" in x for x in final if x.startswith("001")) and not any("X" in x for x in final if x[:3] == "162")
+    assert not any(" ?" in x for x in final if x.startswith("001")) and not any(
+        "X" in x for x in final if x[:3] == "162"
+    )

@@ -176,7 +176,6 @@ def test_a_file_of_revision_0017_has_its_entries_chained_by_migration_0018(tmp_p
         db.dispose()
 
 
-
 def test_a_sheet_with_refused_rows_and_a_preview_keep_the_chain_whole(db: sv.Database, tmp_path: Path) -> None:
     """Registrations in savepoints, some rolled back (a bad row, a player twice), and a preview run and undone:
     exactly the entries kept are chained, once each."""

@@ -92,7 +92,9 @@ def test_a_registration_meanwhile_names_who_registered_it(db: Database, window2:
     register_player(window2, seven, "Eight Late", fide_id="99000003", birth_date="1999")
     with pytest.raises(ChangedMeanwhileError, match=r"FIDE ID 99000003 was registered meanwhile by Ben"):
         register_player(db, seven, "Eight Late", fide_id="99000003", seen_players=shown)
-    with pytest.raises(ChangedMeanwhileError, match=r"eight late \(born 1999\) was registered meanwhile by Ben \(now #8 Eight Late\)"):
+    with pytest.raises(
+        ChangedMeanwhileError, match=r"eight late \(born 1999\) was registered meanwhile by Ben \(now #8 Eight Late\)"
+    ):
         register_player(db, seven, "eight late", birth_date="1999", seen_players=shown)
     # Shown already (or no view given): the plain refusal, still naming who registered it.
     with pytest.raises(ArbiterError, match=r"FIDE id 99000003 is already registered: #\d+ Eight Late, registered by "

@@ -96,7 +96,12 @@ def test_the_same_settings_change_freely_before_round_1(db: Database) -> None:
     changed = sv.edit_tournament(
         db, t.id, rounds_count=9, accelerated=True, points=PointSystem(win=30, draw=10), tie_breaks="BH, SB"
     )
-    assert (changed.rounds_count, changed.accelerated, changed.points.win, changed.tie_breaks) == (9, True, 30, "BH, SB")
+    assert (changed.rounds_count, changed.accelerated, changed.points.win, changed.tie_breaks) == (
+        9,
+        True,
+        30,
+        "BH, SB",
+    )
     assert changed.fide_mode and not _hashes(db, t.id)
 
 
@@ -227,7 +232,9 @@ def test_only_the_last_two_rounds_change_in_fide_mode(db: Database, data: Path) 
         sv.enter_result(db, tid, 7, 1, "0-1", confirmed=Level.PROCEED)
     assert asked.value.level == Level.DOUBLE and asked.value.rule == "checklist Q189-Q191"
     board = sv.enter_result(db, tid, 7, 1, "0-1", confirmed=Level.DOUBLE).board
-    assert f"### Correction @ Round 7: result of {board.white}-{board.black} changed from 1-0 to 0-1" in _hashes(db, tid)
+    assert f"### Correction @ Round 7: result of {board.white}-{board.black} changed from 1-0 to 0-1" in _hashes(
+        db, tid
+    )
 
 
 @pytest.mark.parametrize(

@@ -61,5 +61,7 @@ def test_an_adjourned_game_never_makes_the_rank_column_contradict_the_file(
     assert [x.result for x in sv.get_round(db, back, 3).boards if (x.white, x.black) == (w, b)] == ["*"]
     if unfinished:
         first = r4.boards[0]
-        assert [x.result for x in sv.get_round(db, back, 4).boards if (x.white, x.black) == (first.white, first.black)] == [None]
+        assert [
+            x.result for x in sv.get_round(db, back, 4).boards if (x.white, x.black) == (first.white, first.black)
+        ] == [None]
     assert sv.export_trf(db, back, "trf-2026").text == out

@@ -117,14 +117,26 @@ def test_a_file_with_them_is_read_written_and_ranked_as_it_says(db: Database) ->
         cells = {int(line[4:8]): line[91:99] for line in export_trf(db, tid, version).text.splitlines()
                  if line.startswith("001")}  # fmt: skip
         assert [cells[n] for n in (1, 5, 2, 6, 3, 7)] == [
-            "   5 w =", "   1 b 0", "   6 w 0", "   2 b =", "   7 w 0", "   3 b 0"
+            "   5 w =",
+            "   1 b 0",
+            "   6 w 0",
+            "   2 b =",
+            "   7 w 0",
+            "   3 b 0",
         ], version
         again = import_trf(db, parse_trf(export_trf(db, tid, version).text, source="again.trf"), confirmed=HANDMADE)
         assert {(b.white, b.black): b.result_text for b in get_round(db, again.tournament.id, 1).boards} == boards
     # Scores and C.07 tie-breaks (Buchholz: the opponents' scores; WIN counts only the 1-0).
     table = ranked_standings(db, tid)
     assert {r.number: r.score for r in table.rows} == {
-        1: Fraction(1, 2), 5: 0, 2: 0, 6: Fraction(1, 2), 3: 0, 7: 0, 4: 1, 8: 0
+        1: Fraction(1, 2),
+        5: 0,
+        2: 0,
+        6: Fraction(1, 2),
+        3: 0,
+        7: 0,
+        4: 1,
+        8: 0,
     }
     # Printed: the pairing list and the results sheet say ½-0, 0-½, 0-0; the crosstable ½ and 0.
     for kind in ("pairings", "results"):

@@ -23,7 +23,9 @@ MANUAL = Path(__file__).parents[1] / "data" / "fixtures" / "arbiters-manual-12.t
 
 @pytest.fixture
 def manual(db: Database) -> int:
-    return import_trf(db, parse_trf(MANUAL.read_text(encoding="utf-8"), source=MANUAL.name), edition="baku-2016").tournament.id
+    return import_trf(
+        db, parse_trf(MANUAL.read_text(encoding="utf-8"), source=MANUAL.name), edition="baku-2016"
+    ).tournament.id
 
 
 def _messages(preview: OverridePreview, article: str) -> list[str]:

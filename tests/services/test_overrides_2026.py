@@ -118,7 +118,12 @@ def test_a_late_entry_into_the_published_round_is_the_case_of_4_4_4(db: Database
     with pytest.raises(ProhibitedInFideMode, match="pairs none of the late entries of round 3"):
         apply_override(db, seven_2026, 3, [Swap(r.boards[0].white, r.boards[1].white)], "late entry", case="late-entry")
     changed = apply_override(
-        db, seven_2026, 3, [MoveBye(None), MakePair(r.bye, 8)], "Late arrived before the round", case="late-entry",
+        db,
+        seven_2026,
+        3,
+        [MoveBye(None), MakePair(r.bye, 8)],
+        "Late arrived before the round",
+        case="late-entry",
         confirmed=Level.DOUBLE,
     )
     assert any({b.white, b.black} == {r.bye, 8} for b in changed.proposed.boards) and changed.proposed.bye is None

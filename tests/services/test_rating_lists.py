@@ -176,7 +176,10 @@ def test_consistency_check_reports_and_applies_a_chosen_subset(tmp_path: Path, d
     sv.register_player(db, tid, "Gone, Player", rating=1400, fide_id="99999999")
     sv.register_player(db, tid, "Local, Player", rating=1500)
     empty = rl.check_ratings(db, tid, today=NOVEMBER)
-    assert empty.stale[0] == "no FIDE standard list is held: import it (File > Import FIDE rating list, or arbiter ratings import)"
+    assert (
+        empty.stale[0]
+        == "no FIDE standard list is held: import it (File > Import FIDE rating list, or arbiter ratings import)"
+    )
     older = [P(p.fide_id, p.name, std=str(int(p.std) - 5)) for p in PLAYERS]
     sv.import_rating_list(write_single(tmp_path / "standard_oct26frl.txt", "standard", tuple(older), month="OCT26"))
     stale = rl.check_ratings(db, tid, today=NOVEMBER)

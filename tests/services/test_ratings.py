@@ -45,7 +45,11 @@ def test_import_combined_then_search(tmp_path: Path, store: Path) -> None:
     report = sv.import_rating_list(
         write_combined(tmp_path / "players_list_foa.txt"), date="2026-11", on_progress=lambda d, t: seen.append((d, t))
     )
-    assert report.players == {"standard": 8, "rapid": 6, "blitz": 6}  # issue 29 D5: those rated in it and report.skipped_count == 0
+    assert report.players == {
+        "standard": 8,
+        "rapid": 6,
+        "blitz": 6,
+    }  # issue 29 D5: those rated in it and report.skipped_count == 0
     assert seen and seen[-1][0] == seen[-1][1]
     info = sv.rating_list_info()
     assert [(i.kind, i.date, i.players, i.source) for i in info] == [

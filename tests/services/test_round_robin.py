@@ -23,8 +23,9 @@ NAMES = [f"{first} Kask" for first in ("Ada", "Bo", "Cy", "Di", "Ed", "Fay", "Gu
 
 
 def ten_player_double(db: Database, *, reverse: bool = True) -> int:
-    t = sv.create_tournament(db, "Club championship", 18, system=sv.ROUND_ROBIN, double_round_robin=True,
-                             reverse_last_two=reverse)
+    t = sv.create_tournament(
+        db, "Club championship", 18, system=sv.ROUND_ROBIN, double_round_robin=True, reverse_last_two=reverse
+    )
     for i, name in enumerate(NAMES):
         sv.register_player(db, t.id, name, rating=2400 - 25 * i)
     return t.id
@@ -72,7 +73,9 @@ def test_ten_player_double_round_robin_with_a_withdrawal(db: Database, tmp_path)
     table = double_round_robin(10, reverse_last_two=True)
     for number in range(1, 4):
         r = play_round(db, tid)
-        assert [(b.white, b.black) for b in r.boards] == [(by_berger[w], by_berger[b]) for w, b in table[number - 1].boards]
+        assert [(b.white, b.black) for b in r.boards] == [
+            (by_berger[w], by_berger[b]) for w, b in table[number - 1].boards
+        ]
 
     # Frozen once round 1 is paired (Q93), and the numbers too (Q95).
     with pytest.raises(ArbiterError, match="frozen"):
@@ -93,7 +96,9 @@ def test_ten_player_double_round_robin_with_a_withdrawal(db: Database, tmp_path)
     sv.withdraw_player(db, tid, leaver)
     for number in range(4, 19):
         r = play_round(db, tid)
-        assert [(b.white, b.black) for b in r.boards] == [(by_berger[w], by_berger[b]) for w, b in table[number - 1].boards]
+        assert [(b.white, b.black) for b in r.boards] == [
+            (by_berger[w], by_berger[b]) for w, b in table[number - 1].boards
+        ]
         for b in r.boards:
             if leaver in (b.white, b.black):
                 # C.05: the games the withdrawn player does not play are lost by forfeit.

@@ -47,4 +47,9 @@ def test_a_copy_that_cannot_be_written_is_refused_and_leaves_nothing(db: Databas
     (tmp_path / "a-folder").mkdir()
     with pytest.raises(ArbiterError, match="is a folder"):
         save_copy(db, tmp_path / "a-folder")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-folder", "tournament.db", "tournament.db-shm", "tournament.db-wal"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "a-folder",
+        "tournament.db",
+        "tournament.db-shm",
+        "tournament.db-wal",
+    ]

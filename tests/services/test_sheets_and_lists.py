@@ -141,7 +141,10 @@ def test_mutated_sheets_never_lose_or_merge_a_row_silently(db: Database, tmp_pat
 
 
 def test_d5_a_player_without_a_rapid_rating_is_not_in_the_rapid_list(
-    store: Path, db: Database, open_event: int, tmp_path: Path  # noqa: F811
+    store: Path,
+    db: Database,
+    open_event: int,
+    tmp_path: Path,  # noqa: F811
 ) -> None:
     no_rapid = [p for p in PLAYERS if not p.rapid]
     report = sv.import_rating_list(write_combined(tmp_path / "players_list_foa.txt"))

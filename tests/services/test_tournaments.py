@@ -114,7 +114,10 @@ def test_changing_the_edition_after_pairing_asks_for_confirmation_and_is_audited
     assert entry.summary == "pairing rules changed from FIDE 2026 to Baku 2016 after round 3 was paired"
     assert (json.loads(entry.before or ""), json.loads(entry.after or "")) == (
         {"edition": "fide-2026"},
-        {"edition": "baku-2016", "trf": ["### Configuration @ Round 3: pairing system changed from FIDE 2026 to Baku 2016"]},
+        {
+            "edition": "baku-2016",
+            "trf": ["### Configuration @ Round 3: pairing system changed from FIDE 2026 to Baku 2016"],
+        },
     )
 
 

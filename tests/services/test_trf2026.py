@@ -216,7 +216,9 @@ def test_a_pairing_changed_by_hand_is_marked_in_trf_2026(db: Database) -> None:
     with pytest.raises(ConfirmationNeeded, match="checklist Q54-Q55: .*round.s. 1 are not paired as the engine"):
         import_trf(db, parse_trf(out.text))
     again = import_trf(db, parse_trf(out.text), confirmed=Level.PROCEED)
-    imported = f"### Import @ Round 1: {first.white}-{first.black} => {first.black}-{first.white} (the file's => the engine's)"
+    imported = (
+        f"### Import @ Round 1: {first.white}-{first.black} => {first.black}-{first.white} (the file's => the engine's)"
+    )
     lines = export_trf(db, again.tournament.id, TRF2026).text.replace("012 Marked", "").splitlines()
     assert imported in lines and mark in lines
     assert [line for line in lines if line != imported] == out.text.replace("012 Marked", "").splitlines()

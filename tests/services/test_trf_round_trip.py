@@ -51,7 +51,9 @@ def as_listed(text: str, file: str) -> str:
         return text
     lines = text.splitlines(keepends=True)
     return "".join(
-        line[:85] + "    " + line[89:] if line.startswith("001") else line for line in lines if not line.startswith("202")
+        line[:85] + "    " + line[89:] if line.startswith("001") else line
+        for line in lines
+        if not line.startswith("202")
     )
 
 

@@ -79,9 +79,20 @@ was built in the first round; a dialog kept after use adds 60 or more, a round o
 KEYS = {"1-0": "1", "0-1": "0", "½-½": "=", "+/−": "+", "−/+": "-"}
 """A stored result (as :attr:`BoardInfo.result_text` shows it) and the key that enters it."""
 REQUIRED_ACTIONS = (
-    "round paired", "round published", "round explained", "result entered", "result corrected", "why not asked",
-    "cards repainted", "tab visited", "dialog SettingsDialog", "dialog ReportDialog", "dialog OverrideDialog",
-    "dialog PlayerDialog", "dialog ByeDialog", "dialog TournamentDialog",
+    "round paired",
+    "round published",
+    "round explained",
+    "result entered",
+    "result corrected",
+    "why not asked",
+    "cards repainted",
+    "tab visited",
+    "dialog SettingsDialog",
+    "dialog ReportDialog",
+    "dialog OverrideDialog",
+    "dialog PlayerDialog",
+    "dialog ByeDialog",
+    "dialog TournamentDialog",
 )
 """What every soak does at least once (a soak that silently skipped a step would prove nothing about it)."""
 OTHER_KEY = {"1": "0", "0": "=", "=": "1", "+": "1", "-": "0"}
@@ -222,8 +233,11 @@ class Soak:
 
     def type_text(self, widget: QWidget, text: str) -> None:
         for ch in text:
-            key = Qt.Key(ord(ch.upper())) if ch.isalnum() else {"=": Qt.Key.Key_Equal, "+": Qt.Key.Key_Plus,
-                                                                 "-": Qt.Key.Key_Minus}.get(ch, Qt.Key.Key_unknown)
+            key = (
+                Qt.Key(ord(ch.upper()))
+                if ch.isalnum()
+                else {"=": Qt.Key.Key_Equal, "+": Qt.Key.Key_Plus, "-": Qt.Key.Key_Minus}.get(ch, Qt.Key.Key_unknown)
+            )
             self.press(widget, key, ch)
 
     # --- actions -----------------------------------------------------------------
@@ -306,8 +320,7 @@ class Soak:
             if rounds.selected_board() is None or k > 2 * len(rounds.current.boards) + 2:
                 self.problems.append("result entry: no open board selected")
                 return
-            self.press(rounds.table, Qt.Key(ord(keys[k % 3]) if keys[k % 3] != "=" else Qt.Key.Key_Equal),
-                       keys[k % 3])
+            self.press(rounds.table, Qt.Key(ord(keys[k % 3]) if keys[k % 3] != "=" else Qt.Key.Key_Equal), keys[k % 3])
             self.count("result entered")
             k += 1
             if k % 10 == 0 or rounds.selected_board() in rounds.pending_boards:
@@ -461,8 +474,10 @@ def run_soak(
                 soak.timed(soak.visit_tabs)
                 soak.timed(soak.cards, repaints)
                 if log is not None:
-                    log(f"round {report.rounds_played}: {sum(soak.actions.values())} actions, "
-                        f"{time.monotonic() - started:.1f} s, None refcount {none_refcount()}")
+                    log(
+                        f"round {report.rounds_played}: {sum(soak.actions.values())} actions, "
+                        f"{time.monotonic() - started:.1f} s, None refcount {none_refcount()}"
+                    )
                 if first:
                     first = False
                     soak.settle("first round")
@@ -547,7 +562,7 @@ def soak(trf: str | None, repaints: int = 300, rounds: int | None = None, result
     """The soak self-check (:mod:`arbiter_app.gui.soak`) offscreen; 0 when all went well."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = _application()
-    
+
     def log(line: str) -> None:
         print(f"soak: {line}", file=sys.stderr, flush=True)
 
@@ -595,8 +610,6 @@ def _finally(action: Callable[[], object]) -> Iterator[None]:
         yield
     finally:
         action()
-
-
 
 
 def _application() -> QApplication:

@@ -94,11 +94,13 @@ def check(outcome: Outcome, players: int) -> dict[str, Any]:
     assert outcome.returncode >= 0, f"the soak was killed by signal {-outcome.returncode}\n{outcome.describe()}"
     report = outcome.report
     assert report is not None, f"no SOAK line\n{outcome.describe()}"
-    print(f"\nsoak on {report['tournament']}: {report['total_actions']} actions in {report['seconds']} s; "
-          f"None refcount {report['none_refcount_warm']} -> {report['none_refcount_end']}; "
-          f"RSS {report['rss_warm_mib']:.0f} -> {report['rss_end_mib']:.0f} MiB; "
-          f"Qt objects {report['qt_objects_warm']} -> {report['qt_objects_end']}; {report['binding']}; "
-          f"steps {report['seconds_by_step']}")
+    print(
+        f"\nsoak on {report['tournament']}: {report['total_actions']} actions in {report['seconds']} s; "
+        f"None refcount {report['none_refcount_warm']} -> {report['none_refcount_end']}; "
+        f"RSS {report['rss_warm_mib']:.0f} -> {report['rss_end_mib']:.0f} MiB; "
+        f"Qt objects {report['qt_objects_warm']} -> {report['qt_objects_end']}; {report['binding']}; "
+        f"steps {report['seconds_by_step']}"
+    )
     assert report["problems"] == [] and outcome.returncode == 0, outcome.describe()
     assert report["players"] == players
     assert report["total_actions"] >= MIN_ACTIONS, report["actions"]
@@ -124,13 +126,13 @@ def test_soak_on_the_manuals_12_player_tournament(tmp_path: Path) -> None:
 def tournament_300(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A random 300-player tournament of 7 rounds (the generator of ``arbiter-pairings -g``, seed 21)."""
     path = tmp_path_factory.mktemp("soak300") / "random-300.trf"
-    path.write_text(write_trf(generate(GeneratorConfig(players=300, rounds=7), seed=21, edition=BAKU_2016)), encoding="utf-8")
+    path.write_text(
+        write_trf(generate(GeneratorConfig(players=300, rounds=7), seed=21, edition=BAKU_2016)), encoding="utf-8"
+    )
     return path
 
 
 def test_soak_on_a_300_player_tournament(tmp_path: Path, tournament_300: Path) -> None:
     """Round 7 paired again in the window, 20 results typed, 450 card repaints twice."""
-    outcome = run_soak(
-        tmp_path, str(tournament_300), "--rounds", "1", "--results", "20", "--repaints", "450"
-    )
+    outcome = run_soak(tmp_path, str(tournament_300), "--rounds", "1", "--results", "20", "--repaints", "450")
     check(outcome, 300)

@@ -12,6 +12,7 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 CONFORMANCE = DATA / "conformance"
 MANUAL = DATA / "fixtures" / "arbiters-manual-12.trf"
 
+
 def _corpus() -> list[Path]:
     folders = (CONFORMANCE / "dutch-2016", CONFORMANCE / "dutch-2016-baku")
     return sorted(path for folder in folders for path in folder.glob("*.trf")) + [MANUAL]

@@ -161,7 +161,11 @@ MALFORMED = {
     "colours not opposite": (edit(SMALL, 6, cell(1) + 5, "w"), 6, cell(1) + 5),
     "forfeit colours not matching": (edit(SMALL, 4, cell(1), "   3 - +"), 6, cell(1) + 5),
     "results 1 and 1": (edit(SMALL, 6, cell(1) + 7, "1"), 6, cell(1) + 7),
-    "results = and 1": (edit(SMALL, 7, cell(2) + 7, "1"), 7, cell(2) + 7),  # 1/2-0, 0-1/2 and 0-0 are results; 1/2-1 is not
+    "results = and 1": (
+        edit(SMALL, 7, cell(2) + 7, "1"),
+        7,
+        cell(2) + 7,
+    ),  # 1/2-0, 0-1/2 and 0-0 are results; 1/2-1 is not
     "results + and 0": (edit(SMALL, 4, cell(1) + 7, "+"), 6, cell(1) + 7),
     "result and blank": (edit(SMALL, 7, cell(2) + 7, " "), 7, cell(2) + 7),
     "missing cell of the later line": (edit(SMALL, 4, cell(3), "   2 w 1"), 5, cell(3)),

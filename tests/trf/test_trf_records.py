@@ -76,9 +76,7 @@ def test_acceleration_records_give_back_the_points_they_were_made_from() -> None
         lines = acceleration_records(table)
         doc = parse_trf(SMALL + "".join(line + "\n" for line in lines))
         expected = {n: v for n, v in table.items() if any(v)}
-        back = {
-            n: tuple(int(float(p) * 10) for p in values) for n, values in accelerations_of(doc).items()
-        }
+        back = {n: tuple(int(float(p) * 10) for p in values) for n, values in accelerations_of(doc).items()}
         # A round after the last non-zero value has no record: compare up to the longer of the two.
         for n in expected.keys() | back.keys():
             ours, theirs = expected.get(n, ()), back.get(n, ())
@@ -131,7 +129,10 @@ def test_a_prohibition_holds_only_in_its_rounds_when_a_round_is_checked() -> Non
     assert frozenset((1, 3)) in state_before_round(doc, 1).forbidden_pairs
     assert frozenset((1, 3)) not in state_before_round(doc, 2).forbidden_pairs
     assert all(frozenset((2, 4)) in state_before_round(doc, k).forbidden_pairs for k in (1, 2, 3))
-    assert [(p.players, p.first_round, p.last_round) for p in prohibitions_of(doc)] == [((2, 4), 1, None), ((1, 3), 1, 1)]
+    assert [(p.players, p.first_round, p.last_round) for p in prohibitions_of(doc)] == [
+        ((2, 4), 1, None),
+        ((1, 3), 1, 1),
+    ]
 
 
 def test_a_250_record_and_xxa_lines_give_the_engine_the_same_points() -> None:
@@ -142,7 +143,9 @@ def test_a_250_record_and_xxa_lines_give_the_engine_the_same_points() -> None:
     assert state_before_round(by_250, 3).players[0].accelerations == (10, 10, 5)
 
 
-NATIONAL = SMALL.replace("012 Small test\n", "012 Small test\n172 NOR NIDOF\nNOR    2      Beta                              2450\n")
+NATIONAL = SMALL.replace(
+    "012 Small test\n", "012 Small test\n172 NOR NIDOF\nNOR    2      Beta                              2450\n"
+)
 
 
 def test_the_172_method_with_national_rating_records_gives_the_ratings_the_checker_uses() -> None:

@@ -70,6 +70,5 @@ class Baku2016(DutchEdition):
         return pairs, moved_down
 
 
-
 BAKU_2016 = Baku2016()
 """The edition of Baku 2016."""

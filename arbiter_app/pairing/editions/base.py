@@ -39,6 +39,7 @@ from arbiter_app.pairing.texts import RulesText
 
 Pair = tuple[Contestant, Contestant]
 
+
 def effective_ranks(state: TournamentState) -> dict[int, int]:
     """Pairing numbers of the field actually playing, 1-based (C.04.3 E.5; C.04.3-2026 5.2.5 TPN).
 
@@ -179,16 +180,12 @@ class DutchEdition:
     ) -> tuple[list[Pair], tuple[Contestant, ...]]:
         raise NotImplementedError
 
-    def _pair(
-        self, bracket: Bracket, observer: PairingObserver, known: BracketPairing | None = None
-    ) -> BracketPairing:
+    def _pair(self, bracket: Bracket, observer: PairingObserver, known: BracketPairing | None = None) -> BracketPairing:
         """Pair ``bracket`` (or take ``known``, its pairing found already) and tell the observer."""
         observer.begin_bracket(bracket)
         result = known or pair_bracket(bracket)
         observer.bracket_paired(bracket, result)
         return result
-
-
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
@@ -218,7 +215,9 @@ def pairing_score(player: Player, round_number: int) -> int:
     return player.pairing_score(round_number)
 
 
-def board_order(boards: Sequence[Board], state: TournamentState, rules: DutchEdition | None = None) -> tuple[Board, ...]:
+def board_order(
+    boards: Sequence[Board], state: TournamentState, rules: DutchEdition | None = None
+) -> tuple[Board, ...]:
     """C.04.2.D.9 (C.04.2-2026 3.6): by the score of the higher ranked player, the sum of scores, then his initial
     rank; the score is the edition's :meth:`DutchEdition.board_score` (with acceleration, real + virtual points)."""
     by_number = {p.number: p for p in state.players}

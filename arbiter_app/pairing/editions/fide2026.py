@@ -159,9 +159,7 @@ def lowest_bye_score(players: Sequence[Contestant]) -> int | None:
     return scores[low]
 
 
-def restrict_bye_to_lowest_score(
-    players: tuple[Contestant, ...], observer: PairingObserver
-) -> tuple[Contestant, ...]:
+def restrict_bye_to_lowest_score(players: tuple[Contestant, ...], observer: PairingObserver) -> tuple[Contestant, ...]:
     """C.04.3-2026 2.3.1 [C5] ranks above every quality criterion, [C6] included.
 
     So the bye goes to a player of the lowest score the whole field allows,
@@ -174,8 +172,6 @@ def restrict_bye_to_lowest_score(
         return players
     observer.bye_score_settled(score)
     return tuple(p if p.score == score or not p.can_get_bye else replace(p, can_get_bye=False) for p in players)
-
-
 
 
 FIDE_2026 = Fide2026()

@@ -90,7 +90,10 @@ def dummy_score(ctx: C07Context, number: int, r: Round) -> tuple[Fraction, str]:
         cap, article = ctx.draw * ctx.after_round, "16.4.2"
         what = f"draw points x {ctx.after_round} rounds"
     if own <= cap:
-        return own, f"dummy with the player's own score {points_text(own)} (not above {what}, {points_text(cap)}; {ed.cite(article)})"
+        return (
+            own,
+            f"dummy with the player's own score {points_text(own)} (not above {what}, {points_text(cap)}; {ed.cite(article)})",
+        )
     return cap, f"dummy: own score {points_text(own)} capped at {what}, {points_text(cap)} ({ed.cite(article)})"
 
 

@@ -249,7 +249,6 @@ class C07Context:
         result: C07Context = self.cache[key]
         return result
 
-
     def after_fore(self) -> C07Context:
         """The view the FIDE TEC checker uses for the tie-breaks it computes after Fore Buchholz.
 

@@ -1,4 +1,4 @@
-""""Why is A above B?": the first tie-break that separates two players, and how each value is built.
+""" "Why is A above B?": the first tie-break that separates two players, and how each value is built.
 
 The walk follows the ranking (C.07 4.2): points first, then each tie-break
 of the list on the group still tied with both players, so a group

@@ -43,6 +43,7 @@ BEGIN
 END
 """
 
+
 def upgrade() -> None:
     with op.batch_alter_table("audit_entries") as batch:
         batch.add_column(sa.Column("arbiter", sa.String(length=200), nullable=False, server_default=""))

@@ -30,7 +30,9 @@ _NEW = (
 
 def _result_check(condition: str) -> None:
     # SQLite rebuilds the table to change a CHECK constraint; PostgreSQL alters it in place.
-    with op.batch_alter_table("boards", recreate="always" if op.get_bind().dialect.name == "sqlite" else "auto") as batch:
+    with op.batch_alter_table(
+        "boards", recreate="always" if op.get_bind().dialect.name == "sqlite" else "auto"
+    ) as batch:
         batch.drop_constraint(batch.f("ck_boards_result"), type_="check")
         batch.create_check_constraint("result", sa.text(condition))
 

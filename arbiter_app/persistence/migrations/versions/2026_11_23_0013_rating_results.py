@@ -36,7 +36,9 @@ def upgrade() -> None:
             name=op.f("ck_rating_results_result"),
         ),
         sa.ForeignKeyConstraint(
-            ["tournament_id"], ["tournaments.id"], name=op.f("fk_rating_results_tournament_id_tournaments"),
+            ["tournament_id"],
+            ["tournaments.id"],
+            name=op.f("fk_rating_results_tournament_id_tournaments"),
             ondelete="CASCADE",
         ),
         sa.ForeignKeyConstraint(
@@ -47,7 +49,10 @@ def upgrade() -> None:
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_rating_results")),
         sa.UniqueConstraint(
-            "tournament_id", "round_number", "white_id", "black_id",
+            "tournament_id",
+            "round_number",
+            "white_id",
+            "black_id",
             name=op.f("uq_rating_results_tournament_id_round_number_white_id_black_id"),
         ),
     )

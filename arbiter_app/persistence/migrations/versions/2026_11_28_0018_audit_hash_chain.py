@@ -36,8 +36,22 @@ WHEN NOT (
 BEGIN
     SELECT RAISE(ABORT, 'the audit log is append-only: its rows cannot be changed');
 END
-""".format(" AND ".join(f"NEW.{c} IS OLD.{c}" for c in (
-    "id", "tournament_id", "action", "summary", "before", "after", "reason", "created_at", "undo_snapshot")))
+""".format(
+    " AND ".join(
+        f"NEW.{c} IS OLD.{c}"
+        for c in (
+            "id",
+            "tournament_id",
+            "action",
+            "summary",
+            "before",
+            "after",
+            "reason",
+            "created_at",
+            "undo_snapshot",
+        )
+    )
+)
 
 
 def upgrade() -> None:

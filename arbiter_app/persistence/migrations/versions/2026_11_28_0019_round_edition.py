@@ -51,7 +51,8 @@ def downgrade() -> None:
         kept = json.loads(text)
         kept[KEY] = edition
         connection.execute(
-            sa.text("UPDATE rounds SET engine_pairing = :kept WHERE id = :id"), {"kept": json.dumps(kept), "id": round_id}
+            sa.text("UPDATE rounds SET engine_pairing = :kept WHERE id = :id"),
+            {"kept": json.dumps(kept), "id": round_id},
         )
     with op.batch_alter_table("rounds") as batch:
         batch.drop_column("edition")

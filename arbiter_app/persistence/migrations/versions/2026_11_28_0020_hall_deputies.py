@@ -36,7 +36,9 @@ def upgrade() -> None:
         sa.Column("revoked_at", sa.DateTime(), nullable=True),
         sa.Column("created_by", sa.String(length=200), server_default="", nullable=False),
         sa.ForeignKeyConstraint(
-            ["tournament_id"], ["tournaments.id"], name=op.f("fk_deputies_tournament_id_tournaments"),
+            ["tournament_id"],
+            ["tournaments.id"],
+            name=op.f("fk_deputies_tournament_id_tournaments"),
             ondelete="CASCADE",
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_deputies")),
@@ -60,7 +62,9 @@ def upgrade() -> None:
             ["deputy_id"], ["deputies.id"], name=op.f("fk_deputy_entries_deputy_id_deputies"), ondelete="CASCADE"
         ),
         sa.ForeignKeyConstraint(
-            ["tournament_id"], ["tournaments.id"], name=op.f("fk_deputy_entries_tournament_id_tournaments"),
+            ["tournament_id"],
+            ["tournaments.id"],
+            name=op.f("fk_deputy_entries_tournament_id_tournaments"),
             ondelete="CASCADE",
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_deputy_entries")),
