@@ -72,10 +72,11 @@ def player_number(db: Database, tournament_id: int, reference: str) -> int:
     if not (text.isdigit() and text.isascii()):
         return sv.find_player(db, tournament_id, text).number
     number = int(text)
-    view = _load().get(_key(db, tournament_id))
-    if not isinstance(view, dict) or not isinstance(view.get("numbers"), dict):
+    view = _load().get(_key(db, tournament_id), {})
+    numbers = view.get("numbers") if isinstance(view, dict) else None
+    if not isinstance(numbers, dict):
         return number
-    seen = view["numbers"].get(str(number))  # type: ignore[union-attr]
+    seen = numbers.get(str(number))
     now = sv.player_identities(db, tournament_id)
     if not seen or number not in now or now[number][0] == seen[0]:
         return number

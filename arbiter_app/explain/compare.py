@@ -15,6 +15,7 @@ clock, no I/O; the why-not searches are bounded by counts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,7 +101,7 @@ class EditionComparison:
         )
 
 
-def deciding_article(answer: WhyNot, cite: Any = str) -> str | None:
+def deciding_article(answer: WhyNot, cite: Callable[[str], str] = str) -> str | None:
     """The criterion a why-not answer turns on: the violated absolute criterion, or the first criterion lost on."""
     verdict = answer.verdict
     if verdict is Verdict.PAIRED:

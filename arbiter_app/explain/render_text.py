@@ -267,6 +267,7 @@ def cannot_all_be_paired(
         a, b = rest
         if c1_have_met(a, b):
             return f"{players(rest)} cannot be paired: they have already met ({c1})"
+        assert a.preference.colour is not None  # not paired, not met: both want one colour absolutely
         return (
             f"{players(rest)} cannot be paired: both have an absolute colour preference for "
             f"{a.preference.colour.name.lower()} ({c3})"

@@ -103,7 +103,7 @@ class ManualWindow(QWidget):
         self.contents.itemClicked.connect(self._on_contents)
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search the manual")
-        self.search.returnPressed.connect(self.find)
+        self.search.returnPressed.connect(self.find_text)
         self.results = QListWidget()
         self.results.hide()
         self.results.itemClicked.connect(self._on_result)
@@ -192,7 +192,7 @@ class ManualWindow(QWidget):
 
     # --- search ------------------------------------------------------------------
 
-    def find(self) -> None:
+    def find_text(self) -> None:
         """List the pages holding the search text; highlight its next place in the page shown."""
         text = self.search.text().strip()
         self.results.clear()

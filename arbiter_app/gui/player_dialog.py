@@ -165,6 +165,7 @@ class PlayerDialog(QDialog):
         self.next_button: QPushButton | None = None
         if player is None:  # registering a field: one player after the other without reopening (issue 28)
             buttons = self.findChild(QDialogButtonBox)
+            assert buttons is not None  # finish_form made it
             self.next_button = buttons.addButton("Add and &next", QDialogButtonBox.ButtonRole.ActionRole)
             self.next_button.setObjectName("addNextPlayer")
             self.next_button.setToolTip("Register this player and clear the form for the next one")
@@ -193,10 +194,12 @@ class PlayerDialog(QDialog):
         self, service: Callable[..., PlayerInfo], name: str, fields: dict[str, Any], level: int
     ) -> PlayerInfo:
         if service is sv.register_player:
-            return self._context.call(service, name, **fields, confirmed=level)
+            registered: PlayerInfo = self._context.call(service, name, **fields, confirmed=level)
+            return registered
         listed = fields.pop("listed")
         try:
-            return self._context.call(service, name, listed, **fields, confirmed=level)
+            edited: PlayerInfo = self._context.call(service, name, listed, **fields, confirmed=level)
+            return edited
         finally:
             fields["listed"] = listed
 

@@ -263,7 +263,8 @@ class PlayerRatingsDialog(QDialog):
         self.errors = finish_form(self, form, self._on_accepted, width=760)
 
     def _value(self, row: int, column: int) -> int:
-        text = self.table.item(row, column).text().strip() or "0"
+        item = self.table.item(row, column)
+        text = (item.text() if item is not None else "").strip() or "0"
         if not text.isdigit():
             raise ArbiterError(f"#{self.rows[row].number}: rating {text!r} is not a whole number")
         return int(text)

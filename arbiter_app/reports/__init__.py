@@ -13,6 +13,7 @@ The data comes from the services (the tournament's state) and the pure
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -174,7 +175,9 @@ def board_result(result: str | None, forfeit: bool) -> str:
     return result.replace("1/2", "½")
 
 
-def _listing(db: Database, tournament_id: int, rounds: list[RoundInfo], number: int, with_results: bool) -> PairingList:
+def _listing(
+    db: Database, tournament_id: int, rounds: Sequence[RoundInfo], number: int, with_results: bool
+) -> PairingList:
     """The pairing list of round ``number``; ``with_results``: a round in progress with the results in so far."""
     paired = {r.number: r for r in rounds}
     if number not in paired:

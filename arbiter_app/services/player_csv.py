@@ -171,7 +171,7 @@ def preview_csv(
         good = [(line, fields) for line, _, fields in registered]
         bad = refused
     else:
-        good = [r for r in checked if not isinstance(r, BadRow)]  # type: ignore[misc]
+        good = [r for r in checked if not isinstance(r, BadRow)]
         bad = [r for r in checked if isinstance(r, BadRow)]
     return CsvPreview(
         headers=tuple(sheet.headers),

@@ -177,9 +177,9 @@ def _word_value(word: str) -> object:
     return (int(year) % 100, int(month), int(day))
 
 
-def _cells(line: str) -> list[tuple[object, str, str]]:
+def _cells(line: str) -> list[tuple[str, str, str]]:
     """The round cells of a ``001`` line: (opponent, colour, result code with ``W D L`` as ``1 = 0``)."""
-    cells = []
+    cells: list[tuple[str, str, str]] = []
     for start in range(FIRST_ROUND_COLUMN - 1, len(line.rstrip(" ")), ROUND_STRIDE):
         cell = line[start : start + CELL_WIDTH].ljust(CELL_WIDTH)
         opponent = cell[:4].strip().lstrip("0")

@@ -153,9 +153,11 @@ def parse_trf_bytes(data: bytes, *, source: str = "<trf>") -> TrfDocument:
     doc = parse_trf(text, source=source)
     if latin is not None:
         line = data.count(b"\n", 0, latin) + 1
-        found = TrfWarning(line, 1, "not UTF-8 text: the file is read as Latin-1 (ISO 8859-1), names as they decode so")
+        warning = TrfWarning(
+            line, 1, "not UTF-8 text: the file is read as Latin-1 (ISO 8859-1), names as they decode so"
+        )
         form = doc.text_form
-        doc = replace(doc, warnings=(found, *doc.warnings))
+        doc = replace(doc, warnings=(warning, *doc.warnings))
         if form is not None:
             doc = doc.with_text_form(form)
     if not doc.players:

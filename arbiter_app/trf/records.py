@@ -33,6 +33,7 @@ This module is pure: no Qt, no database.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -63,7 +64,7 @@ def describe_time_control(code: str) -> str:
     if code.startswith("W"):
         white, black = code[1:].split("-B")
         return f"White {describe_time_control(white)}; Black {describe_time_control(black)}"
-    parts = []
+    parts: list[str] = []
     for period in code.split(":"):
         moves, _, rest = period.rpartition("/")
         seconds, _, increment = rest.partition("+")
@@ -273,7 +274,7 @@ def national_rating_of(line: str) -> tuple[int, int]:
     return int(line[4:8]), int(rating) if rating.isdigit() else 0
 
 
-_STARTING_RANK_METHODS = {
+_STARTING_RANK_METHODS: dict[str, Callable[[int, int], int]] = {
     "FIDE": lambda fide, national: fide,
     "NRO": lambda fide, national: national,
     "FIDON": lambda fide, national: fide or national,

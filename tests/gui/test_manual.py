@@ -137,14 +137,14 @@ def test_search_lists_the_pages_and_highlights_the_word(qtbot: Any) -> None:
     manual = ManualWindow()
     qtbot.addWidget(manual)
     manual.search.setText("Berger numbers")
-    manual.find()
+    manual.find_text()
     found = [manual.results.item(k).text() for k in range(manual.results.count())]
     assert "Round robins" in found and "Command lines" in found and "Standings and tie-breaks" not in found
     manual.results.itemClicked.emit(manual.results.item(found.index("Round robins")))
     assert manual.page == "round-robin.md"
     assert manual.browser.textCursor().selectedText() == "Berger numbers"
     manual.search.setText("no such words in it")
-    manual.find()
+    manual.find_text()
     assert [manual.results.item(k).text() for k in range(manual.results.count())] == ["Not found"]
 
 

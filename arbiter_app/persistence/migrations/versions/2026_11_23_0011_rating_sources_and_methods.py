@@ -9,6 +9,7 @@ Create Date: 2026-11-23 22:45:00
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
@@ -18,14 +19,14 @@ down_revision: str | None = "0013"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-_PLAYERS = (
+_PLAYERS: tuple[tuple[str, sa.types.TypeEngine[Any], str], ...] = (
     ("fide_rating", sa.Integer(), "0"),
     ("fide_rating_source", sa.String(60), ""),
     ("national_rating", sa.Integer(), "0"),
     ("national_rating_source", sa.String(60), ""),
     ("manual_rating", sa.Integer(), "0"),
 )
-_TOURNAMENTS = (
+_TOURNAMENTS: tuple[tuple[str, sa.types.TypeEngine[Any], str], ...] = (
     ("rating_method", sa.String(10), "FIDE"),
     ("rating_type", sa.String(10), "standard"),
     ("list_sequence", sa.String(500), ""),
